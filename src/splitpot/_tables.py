@@ -1,0 +1,254 @@
+"""Lookup tables behind :mod:`splitpot.hands`, built at import from first principles.
+
+A hand of up to seven cards is summarised by one integer, the sum of a per-card code::
+
+    bits  0..22  rank key: the sum of RANK_KEYS[rank]  (identifies the multiset of ranks)
+    bits 23..34  four 3-bit counters, one per suit      (finds a flush)
+    bits 35..38  the number of cards
+
+``RANK_KEYS`` are chosen greedily, each the smallest integer that keeps the sums of all rank
+multisets of the same size (at most four of a rank, at most seven cards) apart; the test suite
+checks that property. So one dictionary lookup gives the value of any hand without a flush, and
+a 13-bit mask of the flush suit's ranks gives it with one.
+
+Values are dense ranks: high values run from 1 (the weakest partial hand) upwards, and every
+hand class has one value, so equal values are equal hands. Low values (ace-to-five) are dense
+the other way round: larger is a better low.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+RANK_KEYS: Final = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
+SUIT_SHIFT: Final = 23
+COUNT_SHIFT: Final = 35
+KEY_MASK: Final = (1 << SUIT_SHIFT) - 1
+LOOKUP_MASK: Final = KEY_MASK | (0xF << COUNT_SHIFT)
+"""What of the summed code the value dictionaries are keyed by: rank key and card count."""
+MAX_CARDS: Final = 7
+
+HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
+
+# Per-card code: rank key, one in its suit's counter, one in the card count.
+CODES: Final[tuple[int, ...]] = tuple(
+    RANK_KEYS[c >> 2] | (1 << (SUIT_SHIFT + 3 * (c & 3))) | (1 << COUNT_SHIFT) for c in range(52)
+)
+
+IntArray = npt.NDArray[np.int64]
+
+# Raw values: category, then up to five group ranks, four bits each. Ranks are 2..14 for high
+# hands and 1..13 (ace = 1) for ace-to-five lows, so a missing rank (0) sorts below any rank and
+# a partial hand sorts below every longer hand that starts with the same ranks.
+
+
+def pack(category: int, ranks: tuple[int, ...]) -> int:
+    """Encode a category and its deciding ranks (most important first) as one comparable int."""
+    raw = category
+    for i in range(5):
+        raw = (raw << 4) | (ranks[i] if i < len(ranks) else 0)
+    return raw
+
+
+def unpack(raw: int) -> tuple[int, tuple[int, ...]]:
+    """Inverse of :func:`pack`: the category and the non-zero ranks."""
+    ranks = tuple(r for r in ((raw >> s) & 0xF for s in (16, 12, 8, 4, 0)) if r)
+    return raw >> 20, ranks
+
+
+def _groups(ranks: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    """Group ranks by multiplicity: ranks ordered by (count, rank) descending, and the counts."""
+    counted = sorted(Counter(ranks).items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+    return [r for r, _ in counted], [n for _, n in counted]
+
+
+def _category(counts: list[int]) -> int:
+    top = counts[0]
+    if top == 4:
+        return QUADS
+    if top == 3:
+        return FULL_HOUSE if len(counts) > 1 and counts[1] >= 2 else TRIPS
+    if top == 2:
+        return TWO_PAIR if len(counts) > 1 and counts[1] == 2 else PAIR
+    return HIGH_CARD
+
+
+# Straights as 13-bit rank masks (bit 0 = deuce), with their top card; the wheel last.
+_STRAIGHTS: Final = (*((0x1F << (top - 6), top) for top in range(14, 5, -1)), (0x100F, 5))
+
+
+def rank_mask(ranks: tuple[int, ...] | set[int]) -> int:
+    """13-bit mask of ranks 2..14."""
+    mask = 0
+    for r in ranks:
+        mask |= 1 << (r - 2)
+    return mask
+
+
+def straight_top(mask: int) -> int:
+    """Top card of the highest straight in a 13-bit rank mask (the wheel's is 5), or 0."""
+    for straight, top in _STRAIGHTS:
+        if mask & straight == straight:
+            return top
+    return 0
+
+
+def high_raw(ranks: tuple[int, ...]) -> int:
+    """Raw high value of at most five ranks 2..14, without a flush."""
+    order, counts = _groups(ranks)
+    if len(ranks) == 5 and len(order) == 5:
+        top = straight_top(rank_mask(ranks))
+        if top:
+            return pack(STRAIGHT, (top,))
+    return pack(_category(counts), tuple(order))
+
+
+def flush_raw(mask: int) -> int:
+    """Raw high value of the best five of five or more suited ranks, given as a 13-bit mask."""
+    top = straight_top(mask)
+    if top:
+        return pack(STRAIGHT_FLUSH, (top,))
+    return pack(FLUSH, tuple(r + 2 for r in range(12, -1, -1) if mask >> r & 1)[:5])
+
+
+def low_raw(ranks: tuple[int, ...]) -> int:
+    """Raw ace-to-five value of at most five ranks 1..13: the high value ignoring straights."""
+    order, counts = _groups(ranks)
+    return pack(_category(counts), tuple(order))
+
+
+class Tables:
+    """Everything the evaluator looks up, built once."""
+
+    def __init__(self) -> None:
+        keys = np.array(RANK_KEYS, dtype=np.int64)
+        sizes = range(1, MAX_CARDS + 1)
+        multisets = {n: _multisets(n) for n in sizes}
+        self.keys: dict[int, IntArray] = {}
+        order: dict[int, IntArray] = {}
+        for n in sizes:
+            k = keys[multisets[n]].sum(axis=1)
+            order[n] = np.argsort(k, kind="stable")
+            self.keys[n] = k[order[n]]
+            multisets[n] = multisets[n][order[n]]
+
+        # Raw values of every rank multiset: direct up to five cards, then the best of the
+        # multisets with one card fewer (the best five of seven lie within some six).
+        high: dict[int, IntArray] = {}
+        low: dict[int, IntArray] = {}
+        for n in sizes:
+            rows = multisets[n]
+            if n <= 5:
+                high[n] = _base_raws(rows + 2, straights=n == 5)
+                low[n] = _base_raws(np.where(rows == 12, 1, rows + 2), straights=False)
+                continue
+            best_high = np.zeros(len(rows), dtype=np.int64)
+            best_low = np.full(len(rows), np.iinfo(np.int64).max, dtype=np.int64)
+            total = self.keys[n]
+            for r in range(13):
+                has = (rows == r).any(axis=1)
+                pos = np.searchsorted(self.keys[n - 1], total[has] - RANK_KEYS[r])
+                best_high[has] = np.maximum(best_high[has], high[n - 1][pos])
+                best_low[has] = np.minimum(best_low[has], low[n - 1][pos])
+            high[n], low[n] = best_high, best_low
+
+        flush_masks = [m for m in range(1 << 13) if 5 <= m.bit_count() <= MAX_CARDS]
+        flush_raws = np.array([flush_raw(m) for m in flush_masks], dtype=np.int64)
+
+        # Dense ranks. High: 1 = weakest. Low: 1 = worst, so larger is better for both.
+        hi_raws = np.unique(np.concatenate([*high.values(), flush_raws]))
+        lo_raws = np.unique(np.concatenate(list(low.values())))
+        self.high_raw: IntArray = np.concatenate([[0], hi_raws])
+        self.low_raw: IntArray = np.concatenate([[0], lo_raws[::-1]])
+        dense_high = {n: np.searchsorted(hi_raws, high[n]) + 1 for n in sizes}
+        dense_low = {n: len(lo_raws) - np.searchsorted(lo_raws, low[n]) for n in sizes}
+
+        # Scalar lookups: dictionaries keyed by rank key | card count.
+        self.high_by_key: dict[int, int] = {}
+        self.low_by_key: dict[int, int] = {}
+        for n in sizes:
+            lookup = (self.keys[n] | (n << COUNT_SHIFT)).tolist()
+            self.high_by_key.update(zip(lookup, dense_high[n].tolist(), strict=True))
+            self.low_by_key.update(zip(lookup, dense_low[n].tolist(), strict=True))
+        flush_high = np.zeros(1 << 13, dtype=np.int32)
+        flush_high[flush_masks] = np.searchsorted(hi_raws, flush_raws) + 1
+        self.flush_high: list[int] = flush_high.tolist()
+        self.flush_suit: list[int] = [_flush_suit(field) for field in range(1 << 12)]
+
+        # Batch lookups: per size, values aligned with the sorted keys; for seven cards (the hot
+        # path) also a direct table from rank key to that position.
+        self.high_by_pos = {n: dense_high[n].astype(np.int32) for n in sizes}
+        self.low_by_pos = {n: dense_low[n].astype(np.int32) for n in sizes}
+        self.pos7 = np.zeros(int(self.keys[7][-1]) + 1, dtype=np.uint16)
+        self.pos7[self.keys[7]] = np.arange(len(self.keys[7]), dtype=np.uint16)
+        self.flush_high_arr = flush_high
+        self.flush_suit_arr = np.array(self.flush_suit, dtype=np.int8)
+        self.codes = np.array(CODES, dtype=np.int64)
+        self.rank_keys = keys
+        self.high_count = len(hi_raws)
+        self.low_count = len(lo_raws)
+        # The worst qualifying ace-to-five low for each qualifier q is q and the four ranks
+        # just below it (8-7-6-5-4 for eight-or-better); every better low has a larger value.
+        self.low_threshold = {
+            q: len(lo_raws)
+            - int(np.searchsorted(lo_raws, pack(HIGH_CARD, tuple(range(q, q - 5, -1)))))
+            for q in range(5, 14)
+        }
+
+
+def _base_raws(ranks: npt.NDArray[np.intp], *, straights: bool) -> IntArray:
+    """Vectorised :func:`high_raw` / :func:`low_raw` of rows of at most five ranks 1..14."""
+    m = len(ranks)
+    counts = np.zeros((m, 15), dtype=np.int64)
+    for j in range(ranks.shape[1]):
+        counts[np.arange(m), ranks[:, j]] += 1
+    # Groups ordered by (count, rank), largest first: the order a hand is read and compared.
+    score = np.where(counts > 0, counts * 16 + np.arange(15), -1)
+    order = np.argsort(-score, axis=1, kind="stable")[:, :5]
+    group_counts = np.take_along_axis(counts, order, axis=1)
+    groups = np.where(group_counts > 0, order, 0)
+    first, second = group_counts[:, 0], group_counts[:, 1]
+    category = np.select(
+        [first == 4, (first == 3) & (second >= 2), first == 3, (first == 2) & (second == 2)],
+        [QUADS, FULL_HOUSE, TRIPS, TWO_PAIR],
+        np.where(first == 2, PAIR, HIGH_CARD),
+    )
+    raw = category.astype(np.int64)
+    for j in range(5):
+        raw = (raw << 4) | groups[:, j]
+    if straights:
+        masks = (counts[:, 2:] > 0) @ (1 << np.arange(13))
+        tops = np.array([straight_top(mask) for mask in range(1 << 13)])[masks]
+        raw = np.where(tops > 0, (STRAIGHT << 20) | (tops << 16), raw)
+    return raw
+
+
+def _multisets(n: int) -> npt.NDArray[np.intp]:
+    """Every multiset of ``n`` rank indices with at most four of a rank, one sorted row each."""
+    rows = np.arange(13, dtype=np.intp).reshape(13, 1)
+    for _ in range(n - 1):
+        rows = np.concatenate(
+            [
+                np.column_stack([rows[rows[:, -1] <= r], np.full((rows[:, -1] <= r).sum(), r)])
+                for r in range(13)
+            ]
+        )
+    # Rows are sorted, so five of a rank shows as equal entries four places apart.
+    if n > 4:
+        rows = rows[~(rows[:, 4:] == rows[:, :-4]).any(axis=1)]
+    return rows
+
+
+def _flush_suit(field: int) -> int:
+    """Which suit has five or more cards in a 12-bit field of four 3-bit counters; -1 if none."""
+    for s in range(4):
+        if (field >> (3 * s)) & 7 >= 5:
+            return s
+    return -1
+
+
+TABLES: Final = Tables()

@@ -1,0 +1,371 @@
+"""Hand values: the best high hand and the best low hand of one to seven cards.
+
+Values are plain ints: larger is better, equal values are equal hands, for high and for low
+alike. The scalar functions take text (``"AhKd9s"``), card ids or :class:`~splitpot.cards.Card`
+objects; the batch functions take a numpy array of shape ``(N, k)`` of card ids and agree with
+the scalar ones value for value.
+
+Low rankings (OPR-657 1.3, OPR-207 1.2): ``"a5"`` ace-to-five (ace low, straights and flushes
+do not count, pairs do) and ``"27"`` deuce-to-seven (ace high, straights and flushes count
+against the hand). A ``qualifier`` of q (5..13) admits only five different ranks, none above
+q, and for deuce-to-seven no straight or flush; 0 admits every low (Robert's: 8-or-better).
+With fewer than five cards only pairs, two pair, trips, quads and high cards count, as when
+comparing up cards; such hands never qualify when a qualifier is set.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from itertools import combinations
+from typing import Final, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from splitpot import _tables as t
+from splitpot.cards import Card, CardsLike, to_cards
+from splitpot.errors import InvalidNotation, RulesError
+
+__all__ = [
+    "CATEGORY_NAMES",
+    "Ranking",
+    "best_five",
+    "describe_high",
+    "describe_low",
+    "high_category",
+    "high_value",
+    "high_values",
+    "low_value",
+    "low_values",
+]
+
+Ranking = Literal["a5", "27"]
+
+CATEGORY_NAMES: Final = (
+    "high card",
+    "one pair",
+    "two pair",
+    "three of a kind",
+    "straight",
+    "flush",
+    "full house",
+    "four of a kind",
+    "straight flush",
+)
+"""High-hand categories, weakest first; :func:`high_category` indexes this tuple."""
+
+_T: Final = t.TABLES
+_CODE: Final = dict(enumerate(t.CODES)).__getitem__
+_HIGH: Final = _T.high_by_key
+_LOW: Final = _T.low_by_key
+_FLUSH_SUIT: Final = _T.flush_suit
+_FLUSH_HIGH: Final = _T.flush_high
+_MASK: Final = t.LOOKUP_MASK
+_SUITS: Final = t.SUIT_SHIFT
+_TOP_HIGH: Final = _T.high_count + 1
+_QUALIFIERS: Final = (0, *range(5, 14))
+
+
+# --- scalar ------------------------------------------------------------------------------
+
+
+def high_value(cards: CardsLike) -> int:
+    """Value of the best high hand in 1..7 cards; larger is stronger."""
+    if isinstance(cards, str):
+        cards = to_cards(cards)
+    try:
+        k = sum(map(_CODE, cards))
+        value = _HIGH[k & _MASK]
+    except (KeyError, TypeError):
+        raise _rejection(cards) from None
+    if len(set(cards)) != k >> t.COUNT_SHIFT:
+        raise _rejection(cards)
+    suit = _FLUSH_SUIT[(k >> _SUITS) & 0xFFF]
+    if suit >= 0:
+        mask = 0
+        for c in cards:
+            if c & 3 == suit:
+                mask |= 1 << (c >> 2)
+        return _FLUSH_HIGH[mask]
+    return value
+
+
+def low_value(cards: CardsLike, *, ranking: Ranking = "a5", qualifier: int = 8) -> int | None:
+    """Value of the best low hand in 1..7 cards, larger is better; None if none qualifies."""
+    if isinstance(cards, str):
+        cards = to_cards(cards)
+    if ranking == "a5":
+        try:
+            k = sum(map(_CODE, cards))
+            value = _LOW[k & _MASK]
+        except (KeyError, TypeError):
+            raise _rejection(cards) from None
+        n = k >> t.COUNT_SHIFT
+        if len(set(cards)) != n:
+            raise _rejection(cards)
+        if qualifier and (value < _threshold(qualifier) or n < 5):
+            return None
+        return value
+    if ranking == "27":
+        return _low27(to_cards(cards), qualifier)
+    raise RulesError(f"low ranking {ranking!r} is not 'a5' (ace-to-five) or '27' (deuce-to-seven)")
+
+
+def high_category(value: int) -> str:
+    """The category name of a high value: ``"full house"``, ``"one pair"``..."""
+    return CATEGORY_NAMES[int(_T.high_raw[value]) >> 20]
+
+
+def _threshold(qualifier: int) -> int:
+    try:
+        return _T.low_threshold[qualifier]
+    except KeyError:
+        raise RulesError(
+            f"qualifier {qualifier!r} is not 0 (none) or a rank from 5 to 13 "
+            "(the highest card a qualifying low may hold)"
+        ) from None
+
+
+def _low27(cards: tuple[Card, ...], qualifier: int) -> int | None:
+    """Deuce-to-seven: the lowest high hand among the five-card choices, turned upside down."""
+    if qualifier:
+        _threshold(qualifier)
+    if len(cards) < 5:
+        worst = high_value(cards)
+        return None if qualifier else _TOP_HIGH - worst
+    worst = min(high_value(five) for five in combinations(cards, 5))
+    if qualifier and not _qualifies27(worst, qualifier):
+        return None
+    return _TOP_HIGH - worst
+
+
+def _qualifies27(high: int, qualifier: int) -> bool:
+    category, ranks = t.unpack(int(_T.high_raw[high]))
+    return category == t.HIGH_CARD and ranks[0] <= qualifier
+
+
+def _rejection(cards: object) -> InvalidNotation:
+    """The error for input the fast path could not read: bad ids, duplicates, wrong count."""
+    checked = to_cards(cards)  # type: ignore[arg-type]  # raises for bad ids and duplicates
+    return InvalidNotation(
+        f"{[str(c) for c in checked]!r}: a hand has 1 to {t.MAX_CARDS} cards, not {len(checked)}"
+    )
+
+
+# --- batch -------------------------------------------------------------------------------
+
+CardArray = npt.ArrayLike
+ValueArray = npt.NDArray[np.int32]
+
+
+def _batch_keys(array: CardArray) -> tuple[npt.NDArray[np.int64], int]:
+    """Validate an (N, k) array of card ids and sum the per-card codes of each row."""
+    cards = np.asarray(array)
+    if cards.ndim != 2 or not 1 <= cards.shape[1] <= t.MAX_CARDS:
+        raise InvalidNotation(
+            f"expected an array of shape (N, k) with 1 <= k <= {t.MAX_CARDS}, got {cards.shape}"
+        )
+    if not np.issubdtype(cards.dtype, np.integer):
+        raise InvalidNotation(f"card ids must be integers, not {cards.dtype}")
+    if cards.size and (cards.min() < 0 or cards.max() > 51):
+        raise InvalidNotation("card ids must run from 0 to 51")
+    codes = _T.codes
+    keys = codes[cards[:, 0]]
+    for j in range(1, cards.shape[1]):
+        keys += codes[cards[:, j]]
+    return keys, cards.shape[1]
+
+
+def _positions(keys: npt.NDArray[np.int64], n: int) -> npt.NDArray[np.intp]:
+    rank_keys = keys & t.KEY_MASK
+    positions: npt.NDArray[np.intp]
+    if n == t.MAX_CARDS:
+        positions = _T.pos7[rank_keys].astype(np.intp)
+    else:
+        positions = np.searchsorted(_T.keys[n], rank_keys)
+    return positions
+
+
+def _check_distinct(cards: npt.NDArray[np.integer], keys: npt.NDArray[np.int64]) -> None:
+    """Raise if a row holds a card twice (the per-suit counters cannot tell)."""
+    bits = np.zeros(len(cards), dtype=np.uint64)
+    for j in range(cards.shape[1]):
+        bits |= np.left_shift(np.uint64(1), cards[:, j].astype(np.uint64))
+    counts = np.bitwise_count(bits) if hasattr(np, "bitwise_count") else _popcount(bits)
+    bad = np.flatnonzero(counts != cards.shape[1])
+    if bad.size:
+        row = int(bad[0])
+        raise InvalidNotation(f"row {row} holds a card twice: {cards[row].tolist()}")
+
+
+def _popcount(bits: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
+    count = np.zeros_like(bits)
+    for s in range(52):
+        count += (bits >> np.uint64(s)) & np.uint64(1)
+    return count
+
+
+def high_values(array: CardArray) -> ValueArray:
+    """:func:`high_value` of every row of an (N, k) array of card ids, as an int32 array."""
+    cards = np.asarray(array)
+    keys, n = _batch_keys(cards)
+    _check_distinct(cards, keys)
+    values = _T.high_by_pos[n][_positions(keys, n)]
+    if n >= 5:
+        suits = _T.flush_suit_arr[(keys >> _SUITS) & 0xFFF]
+        flushed = np.flatnonzero(suits >= 0)
+        if flushed.size:
+            rows = cards[flushed].astype(np.int64)
+            suit = suits[flushed][:, None]
+            mask = np.where(rows & 3 == suit, np.left_shift(1, rows >> 2), 0).sum(axis=1)
+            values[flushed] = _T.flush_high_arr[mask]
+    return values
+
+
+def low_values(array: CardArray, *, ranking: Ranking = "a5", qualifier: int = 8) -> ValueArray:
+    """:func:`low_value` of every row of an (N, k) array; 0 where no low qualifies."""
+    cards = np.asarray(array)
+    if ranking == "27":
+        return _low27_values(cards, qualifier)
+    if ranking != "a5":
+        raise RulesError(
+            f"low ranking {ranking!r} is not 'a5' (ace-to-five) or '27' (deuce-to-seven)"
+        )
+    keys, n = _batch_keys(cards)
+    _check_distinct(cards, keys)
+    values = _T.low_by_pos[n][_positions(keys, n)]
+    if qualifier == 0:
+        return values
+    threshold = _threshold(qualifier)
+    if n < 5:
+        return np.zeros_like(values)
+    values[values < threshold] = 0
+    return values
+
+
+def _low27_values(cards: npt.NDArray[np.integer], qualifier: int) -> ValueArray:
+    if qualifier:
+        _threshold(qualifier)
+    n = cards.shape[1] if cards.ndim == 2 else 0
+    if n < 5:
+        worst = high_values(cards)
+        return np.zeros_like(worst) if qualifier else _TOP_HIGH - worst
+    worst = np.min(
+        [high_values(cards[:, list(cols)]) for cols in combinations(range(n), 5)], axis=0
+    )
+    values: ValueArray = (_TOP_HIGH - worst).astype(np.int32)
+    if qualifier:
+        ok = np.array([_qualifies27(int(v), qualifier) for v in range(_TOP_HIGH)])
+        values[~ok[worst]] = 0
+    return values
+
+
+# --- words -------------------------------------------------------------------------------
+
+_NAMES: Final = {
+    1: ("ace", "aces"),
+    2: ("deuce", "deuces"),
+    3: ("three", "threes"),
+    4: ("four", "fours"),
+    5: ("five", "fives"),
+    6: ("six", "sixes"),
+    7: ("seven", "sevens"),
+    8: ("eight", "eights"),
+    9: ("nine", "nines"),
+    10: ("ten", "tens"),
+    11: ("jack", "jacks"),
+    12: ("queen", "queens"),
+    13: ("king", "kings"),
+    14: ("ace", "aces"),
+}
+_FACES: Final = "-A23456789TJQKA"
+
+
+def _one(rank: int) -> str:
+    return _NAMES[rank][0]
+
+
+def _many(rank: int) -> str:
+    return _NAMES[rank][1]
+
+
+def _words(category: int, ranks: tuple[int, ...]) -> str:
+    name = CATEGORY_NAMES[category]
+    if category == t.STRAIGHT_FLUSH and ranks[0] == 14:
+        return "royal flush"
+    if category in (t.STRAIGHT, t.STRAIGHT_FLUSH):
+        return f"{name}, {_one(ranks[0])}-high"
+    if category == t.FLUSH:
+        return f"{name}, {_one(ranks[0])}-high"
+    if category == t.FULL_HOUSE:
+        return f"{name}, {_many(ranks[0])} full of {_many(ranks[1])}"
+    if category == t.QUADS or category == t.TRIPS:
+        return f"{name}, {_many(ranks[0])}"
+    if category == t.TWO_PAIR:
+        return f"{name}, {_many(ranks[0])} and {_many(ranks[1])}"
+    if category == t.PAIR:
+        return f"{name}, {_many(ranks[0])}"
+    return f"{name}, {_one(ranks[0])}"
+
+
+def describe_high(cards: CardsLike) -> str:
+    """The best high hand in words: ``"full house, eights full of jacks"``."""
+    category, ranks = t.unpack(int(_T.high_raw[high_value(cards)]))
+    return _words(category, ranks)
+
+
+def describe_low(cards: CardsLike, *, ranking: Ranking = "a5", qualifier: int = 8) -> str:
+    """The best low hand in words: ``"nine-low 9-6-5-4-3"``, or ``"no qualifying low"``."""
+    five = best_five(cards, half="low", ranking=ranking, qualifier=qualifier)
+    if five is None:
+        return "no qualifying low"
+    if ranking == "27":
+        category, ranks = t.unpack(int(_T.high_raw[high_value(five)]))
+        face = "-".join(_FACES[c.rank] for c in _sorted_for_display(five, ace_low=False))
+        if category == t.HIGH_CARD:
+            return f"{_one(ranks[0])}-low {face}"
+        return f"{_words(category, ranks)} {face}"
+    raw = int(_T.low_raw[low_value(five, qualifier=0) or 0])
+    category, ranks = t.unpack(raw)
+    face = "-".join(_FACES[_a5(c.rank)] for c in _sorted_for_display(five, ace_low=True))
+    if category == t.HIGH_CARD:
+        return f"{_one(ranks[0])}-low {face}"
+    return f"{_words(category, ranks)} {face}"
+
+
+def _a5(rank: int) -> int:
+    return 1 if rank == 14 else rank
+
+
+def _sorted_for_display(cards: Sequence[Card], *, ace_low: bool) -> list[Card]:
+    """Cards as a player reads them out: biggest group first, then by rank, high to low."""
+    rank = (lambda c: _a5(c.rank)) if ace_low else (lambda c: c.rank)
+    counts = Counter(rank(c) for c in cards)
+    return sorted(cards, key=lambda c: (counts[rank(c)], rank(c), c.suit), reverse=True)
+
+
+def best_five(
+    cards: CardsLike,
+    *,
+    half: Literal["high", "low"] = "high",
+    ranking: Ranking = "a5",
+    qualifier: int = 8,
+) -> tuple[Card, ...] | None:
+    """The cards that make the best high (or low) hand, in reading order.
+
+    Fewer than five cards are returned whole. For ``half="low"`` the result is None when no
+    low qualifies.
+    """
+    hand = to_cards(cards)
+    if half == "high":
+        if len(hand) <= 5:
+            return tuple(_sorted_for_display(hand, ace_low=False))
+        return tuple(_sorted_for_display(max(combinations(hand, 5), key=high_value), ace_low=False))
+    if half != "low":
+        raise RulesError(f"half {half!r} is not 'high' or 'low'")
+    if low_value(hand, ranking=ranking, qualifier=qualifier) is None:
+        return None
+    choices: list[tuple[Card, ...]] = [hand] if len(hand) <= 5 else list(combinations(hand, 5))
+    best = max(choices, key=lambda five: low_value(five, ranking=ranking, qualifier=0) or 0)
+    return tuple(_sorted_for_display(best, ace_low=ranking == "a5"))
