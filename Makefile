@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/splitpot demo
+	$(BIN)/splitpot hand AhKd9s8c7h6d2s
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
