@@ -18,7 +18,6 @@ the other way round: larger is a better low.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Final
 
 import numpy as np
@@ -41,9 +40,12 @@ CODES: Final[tuple[int, ...]] = tuple(
 
 IntArray = npt.NDArray[np.int64]
 
-# Raw values: category, then up to five group ranks, four bits each. Ranks are 2..14 for high
-# hands and 1..13 (ace = 1) for ace-to-five lows, so a missing rank (0) sorts below any rank and
-# a partial hand sorts below every longer hand that starts with the same ranks.
+# Raw values: category, then up to five group ranks, four bits each, most significant first.
+# Ranks are 2..14 for high hands and 1..13 (ace = 1) for ace-to-five lows. A hand of fewer than
+# five cards is read as if its missing cards were the worst possible kickers: 0 in a high hand
+# (after its own kickers), 15 in a low (before them). So a complete hand never loses to a
+# partial one that it extends, high or low, and the wheel is the best low of all.
+MISSING_LOW: Final = 15
 
 
 def pack(category: int, ranks: tuple[int, ...]) -> int:
@@ -56,37 +58,12 @@ def pack(category: int, ranks: tuple[int, ...]) -> int:
 
 def unpack(raw: int) -> tuple[int, tuple[int, ...]]:
     """Inverse of :func:`pack`: the category and the non-zero ranks."""
-    ranks = tuple(r for r in ((raw >> s) & 0xF for s in (16, 12, 8, 4, 0)) if r)
+    ranks = tuple(r for r in ((raw >> s) & 0xF for s in (16, 12, 8, 4, 0)) if 0 < r < MISSING_LOW)
     return raw >> 20, ranks
-
-
-def _groups(ranks: tuple[int, ...]) -> tuple[list[int], list[int]]:
-    """Group ranks by multiplicity: ranks ordered by (count, rank) descending, and the counts."""
-    counted = sorted(Counter(ranks).items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
-    return [r for r, _ in counted], [n for _, n in counted]
-
-
-def _category(counts: list[int]) -> int:
-    top = counts[0]
-    if top == 4:
-        return QUADS
-    if top == 3:
-        return FULL_HOUSE if len(counts) > 1 and counts[1] >= 2 else TRIPS
-    if top == 2:
-        return TWO_PAIR if len(counts) > 1 and counts[1] == 2 else PAIR
-    return HIGH_CARD
 
 
 # Straights as 13-bit rank masks (bit 0 = deuce), with their top card; the wheel last.
 _STRAIGHTS: Final = (*((0x1F << (top - 6), top) for top in range(14, 5, -1)), (0x100F, 5))
-
-
-def rank_mask(ranks: tuple[int, ...] | set[int]) -> int:
-    """13-bit mask of ranks 2..14."""
-    mask = 0
-    for r in ranks:
-        mask |= 1 << (r - 2)
-    return mask
 
 
 def straight_top(mask: int) -> int:
@@ -97,28 +74,12 @@ def straight_top(mask: int) -> int:
     return 0
 
 
-def high_raw(ranks: tuple[int, ...]) -> int:
-    """Raw high value of at most five ranks 2..14, without a flush."""
-    order, counts = _groups(ranks)
-    if len(ranks) == 5 and len(order) == 5:
-        top = straight_top(rank_mask(ranks))
-        if top:
-            return pack(STRAIGHT, (top,))
-    return pack(_category(counts), tuple(order))
-
-
 def flush_raw(mask: int) -> int:
     """Raw high value of the best five of five or more suited ranks, given as a 13-bit mask."""
     top = straight_top(mask)
     if top:
         return pack(STRAIGHT_FLUSH, (top,))
     return pack(FLUSH, tuple(r + 2 for r in range(12, -1, -1) if mask >> r & 1)[:5])
-
-
-def low_raw(ranks: tuple[int, ...]) -> int:
-    """Raw ace-to-five value of at most five ranks 1..13: the high value ignoring straights."""
-    order, counts = _groups(ranks)
-    return pack(_category(counts), tuple(order))
 
 
 class Tables:
@@ -144,7 +105,7 @@ class Tables:
             rows = multisets[n]
             if n <= 5:
                 high[n] = _base_raws(rows + 2, straights=n == 5)
-                low[n] = _base_raws(np.where(rows == 12, 1, rows + 2), straights=False)
+                low[n] = _base_raws(np.where(rows == 12, 1, rows + 2), low=True)
                 continue
             best_high = np.zeros(len(rows), dtype=np.int64)
             best_low = np.full(len(rows), np.iinfo(np.int64).max, dtype=np.int64)
@@ -200,8 +161,13 @@ class Tables:
         }
 
 
-def _base_raws(ranks: npt.NDArray[np.intp], *, straights: bool) -> IntArray:
-    """Vectorised :func:`high_raw` / :func:`low_raw` of rows of at most five ranks 1..14."""
+def _base_raws(
+    ranks: npt.NDArray[np.intp], *, straights: bool = False, low: bool = False
+) -> IntArray:
+    """Raw values of rows of at most five ranks 1..14, no flush: high, or ace-to-five low.
+
+    Straights count only for a high hand of five cards; a low ignores them (Robert's 5).
+    """
     m = len(ranks)
     counts = np.zeros((m, 15), dtype=np.int64)
     for j in range(ranks.shape[1]):
@@ -217,6 +183,17 @@ def _base_raws(ranks: npt.NDArray[np.intp], *, straights: bool) -> IntArray:
         [QUADS, FULL_HOUSE, TRIPS, TWO_PAIR],
         np.where(first == 2, PAIR, HIGH_CARD),
     )
+    missing = 5 - ranks.shape[1]
+    if low and missing:
+        # Paired groups first, then the missing kickers (worst of all), then the singles.
+        paired = (group_counts >= 2).sum(axis=1, keepdims=True)
+        slot = np.arange(5)
+        source = np.where(slot < paired, slot, slot - missing)
+        groups = np.where(
+            (slot >= paired) & (slot < paired + missing),
+            MISSING_LOW,
+            np.take_along_axis(groups, np.clip(source, 0, 4), axis=1),
+        )
     raw = category.astype(np.int64)
     for j in range(5):
         raw = (raw << 4) | groups[:, j]

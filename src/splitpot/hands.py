@@ -140,9 +140,17 @@ def _low27(cards: tuple[Card, ...], qualifier: int) -> int | None:
     return _TOP_HIGH - worst
 
 
+# For deuce-to-seven qualification, per high value: the top card of a five-card no-pair,
+# no-straight, no-flush hand, or 99 for any other hand (which never qualifies).
+_TOP27: Final = np.where(
+    ((_T.high_raw >> 20) == t.HIGH_CARD) & ((_T.high_raw & 0xF) != 0),
+    (_T.high_raw >> 16) & 0xF,
+    99,
+)
+
+
 def _qualifies27(high: int, qualifier: int) -> bool:
-    category, ranks = t.unpack(int(_T.high_raw[high]))
-    return category == t.HIGH_CARD and ranks[0] <= qualifier
+    return bool(_TOP27[high] <= qualifier)
 
 
 def _rejection(cards: object) -> InvalidNotation:
@@ -250,8 +258,7 @@ def _low27_values(cards: npt.NDArray[np.integer], qualifier: int) -> ValueArray:
     )
     values: ValueArray = (_TOP_HIGH - worst).astype(np.int32)
     if qualifier:
-        ok = np.array([_qualifies27(int(v), qualifier) for v in range(_TOP_HIGH)])
-        values[~ok[worst]] = 0
+        values[_TOP27[worst] > qualifier] = 0
     return values
 
 
