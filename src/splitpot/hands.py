@@ -63,8 +63,11 @@ _FLUSH_SUIT: Final = _T.flush_suit
 _FLUSH_HIGH: Final = _T.flush_high
 _MASK: Final = t.LOOKUP_MASK
 _SUITS: Final = t.SUIT_SHIFT
+_COUNT: Final = t.COUNT_SHIFT
+_FIVE_CARDS: Final = 5 << t.COUNT_SHIFT
 _TOP_HIGH: Final = _T.high_count + 1
-_QUALIFIERS: Final = (0, *range(5, 14))
+_LOW_THRESHOLD: Final = {0: 0, **_T.low_threshold}
+"""Smallest qualifying ace-to-five value by qualifier; 0 (no qualifier) admits every low."""
 
 
 # --- scalar ------------------------------------------------------------------------------
@@ -79,36 +82,44 @@ def high_value(cards: CardsLike) -> int:
         value = _HIGH[k & _MASK]
     except (KeyError, TypeError):
         raise _rejection(cards) from None
-    if len(set(cards)) != k >> t.COUNT_SHIFT:
+    if len(set(cards)) != k >> _COUNT:
         raise _rejection(cards)
     suit = _FLUSH_SUIT[(k >> _SUITS) & 0xFFF]
-    if suit >= 0:
-        mask = 0
-        for c in cards:
-            if c & 3 == suit:
-                mask |= 1 << (c >> 2)
-        return _FLUSH_HIGH[mask]
-    return value
+    if suit < 0:
+        return value
+    mask = 0
+    for c in cards:
+        if c & 3 == suit:
+            mask |= 1 << (c >> 2)
+    return _FLUSH_HIGH[mask]
 
 
 def low_value(cards: CardsLike, *, ranking: Ranking = "a5", qualifier: int = 8) -> int | None:
     """Value of the best low hand in 1..7 cards, larger is better; None if none qualifies."""
-    if isinstance(cards, str):
-        cards = to_cards(cards)
+    if ranking != "a5" or isinstance(cards, str):
+        return _low_value(to_cards(cards), ranking, qualifier)
+    try:
+        k = sum(map(_CODE, cards))
+        value = _LOW[k & _MASK]
+        threshold = _LOW_THRESHOLD[qualifier]
+    except (KeyError, TypeError):
+        return _low_value(to_cards(cards), ranking, qualifier)
+    if len(set(cards)) != k >> _COUNT:
+        raise _rejection(cards)
+    if value < threshold or (qualifier and k < _FIVE_CARDS):
+        return None
+    return value
+
+
+def _low_value(cards: tuple[Card, ...], ranking: str, qualifier: int) -> int | None:
+    """The slow path of :func:`low_value`: checked input, any ranking, clear errors."""
+    _threshold(qualifier)
+    if not 1 <= len(cards) <= t.MAX_CARDS:
+        raise _rejection(cards)
     if ranking == "a5":
-        try:
-            k = sum(map(_CODE, cards))
-            value = _LOW[k & _MASK]
-        except (KeyError, TypeError):
-            raise _rejection(cards) from None
-        n = k >> t.COUNT_SHIFT
-        if len(set(cards)) != n:
-            raise _rejection(cards)
-        if qualifier and (value < _threshold(qualifier) or n < 5):
-            return None
-        return value
+        return low_value(cards, qualifier=qualifier)
     if ranking == "27":
-        return _low27(to_cards(cards), qualifier)
+        return _low27(cards, qualifier)
     raise RulesError(f"low ranking {ranking!r} is not 'a5' (ace-to-five) or '27' (deuce-to-seven)")
 
 
@@ -119,8 +130,8 @@ def high_category(value: int) -> str:
 
 def _threshold(qualifier: int) -> int:
     try:
-        return _T.low_threshold[qualifier]
-    except KeyError:
+        return _LOW_THRESHOLD[qualifier]
+    except (KeyError, TypeError):
         raise RulesError(
             f"qualifier {qualifier!r} is not 0 (none) or a rank from 5 to 13 "
             "(the highest card a qualifying low may hold)"
@@ -129,8 +140,6 @@ def _threshold(qualifier: int) -> int:
 
 def _low27(cards: tuple[Card, ...], qualifier: int) -> int | None:
     """Deuce-to-seven: the lowest high hand among the five-card choices, turned upside down."""
-    if qualifier:
-        _threshold(qualifier)
     if len(cards) < 5:
         worst = high_value(cards)
         return None if qualifier else _TOP_HIGH - worst
@@ -228,27 +237,21 @@ def high_values(array: CardArray) -> ValueArray:
 
 def low_values(array: CardArray, *, ranking: Ranking = "a5", qualifier: int = 8) -> ValueArray:
     """:func:`low_value` of every row of an (N, k) array; 0 where no low qualifies."""
-    cards = np.asarray(array)
+    threshold = _threshold(qualifier)
     if ranking == "27":
-        return _low27_values(cards, qualifier)
+        return _low27_values(np.asarray(array), qualifier)
     if ranking != "a5":
         raise RulesError(
             f"low ranking {ranking!r} is not 'a5' (ace-to-five) or '27' (deuce-to-seven)"
         )
-    cards, keys, n = _batch_keys(cards)
+    _, keys, n = _batch_keys(array)
     values = _T.low_by_pos[n][_positions(keys, n)]
-    if qualifier == 0:
-        return values
-    threshold = _threshold(qualifier)
-    if n < 5:
-        return np.zeros_like(values)
-    values[values < threshold] = 0
+    if qualifier:
+        values[(values < threshold) if n >= 5 else slice(None)] = 0
     return values
 
 
 def _low27_values(cards: npt.NDArray[np.integer], qualifier: int) -> ValueArray:
-    if qualifier:
-        _threshold(qualifier)
     n = cards.shape[1] if cards.ndim == 2 else 0
     if n < 5:
         worst = high_values(cards)
