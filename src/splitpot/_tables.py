@@ -5,6 +5,8 @@ A hand of up to seven cards is summarised by one integer, the sum of a per-card 
     bits  0..22  rank key: the sum of RANK_KEYS[rank]  (identifies the multiset of ranks)
     bits 23..34  four 3-bit counters, one per suit      (finds a flush)
     bits 35..38  the number of cards
+    bits 39..90  one bit per card: a card held twice carries, so the bits set fall short of
+                 the count (scalar calls only; batch calls use the low 39 bits)
 
 ``RANK_KEYS`` are chosen greedily, each the smallest integer that keeps the sums of all rank
 multisets of the same size (at most four of a rank, at most seven cards) apart; the test suite
@@ -29,13 +31,18 @@ COUNT_SHIFT: Final = 35
 KEY_MASK: Final = (1 << SUIT_SHIFT) - 1
 LOOKUP_MASK: Final = KEY_MASK | (0xF << COUNT_SHIFT)
 """What of the summed code the value dictionaries are keyed by: rank key and card count."""
+CARD_SHIFT: Final = 39
 MAX_CARDS: Final = 7
 
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
 
-# Per-card code: rank key, one in its suit's counter, one in the card count.
+# Per-card code: rank key, one in its suit's counter, one in the card count, its own bit.
 CODES: Final[tuple[int, ...]] = tuple(
-    RANK_KEYS[c >> 2] | (1 << (SUIT_SHIFT + 3 * (c & 3))) | (1 << COUNT_SHIFT) for c in range(52)
+    RANK_KEYS[c >> 2]
+    | (1 << (SUIT_SHIFT + 3 * (c & 3)))
+    | (1 << COUNT_SHIFT)
+    | (1 << (CARD_SHIFT + c))
+    for c in range(52)
 )
 
 IntArray = npt.NDArray[np.int64]
@@ -148,7 +155,7 @@ class Tables:
         self.pos7[self.keys[7]] = np.arange(len(self.keys[7]), dtype=np.uint16)
         self.flush_high_arr = flush_high
         self.flush_suit_arr = np.array(self.flush_suit, dtype=np.int8)
-        self.codes = np.array(CODES, dtype=np.int64)
+        self.codes = np.array([c & ((1 << CARD_SHIFT) - 1) for c in CODES], dtype=np.int64)
         self.rank_keys = keys
         self.high_count = len(hi_raws)
         self.low_count = len(lo_raws)

@@ -64,6 +64,8 @@ _FLUSH_HIGH: Final = _T.flush_high
 _MASK: Final = t.LOOKUP_MASK
 _SUITS: Final = t.SUIT_SHIFT
 _COUNT: Final = t.COUNT_SHIFT
+_CARD: Final = t.CARD_SHIFT
+_COUNT_BITS: Final = 0xF << t.COUNT_SHIFT
 _FIVE_CARDS: Final = 5 << t.COUNT_SHIFT
 _TOP_HIGH: Final = _T.high_count + 1
 _LOW_THRESHOLD: Final = {0: 0, **_T.low_threshold}
@@ -82,7 +84,7 @@ def high_value(cards: CardsLike) -> int:
         value = _HIGH[k & _MASK]
     except (KeyError, TypeError):
         raise _rejection(cards) from None
-    if len(set(cards)) != k >> _COUNT:
+    if (k >> _CARD).bit_count() != (k >> _COUNT) & 0xF:
         raise _rejection(cards)
     suit = _FLUSH_SUIT[(k >> _SUITS) & 0xFFF]
     if suit < 0:
@@ -104,9 +106,9 @@ def low_value(cards: CardsLike, *, ranking: Ranking = "a5", qualifier: int = 8) 
         threshold = _LOW_THRESHOLD[qualifier]
     except (KeyError, TypeError):
         return _low_value(to_cards(cards), ranking, qualifier)
-    if len(set(cards)) != k >> _COUNT:
+    if (k >> _CARD).bit_count() != (k >> _COUNT) & 0xF:
         raise _rejection(cards)
-    if value < threshold or (qualifier and k < _FIVE_CARDS):
+    if value < threshold or (qualifier and k & _COUNT_BITS < _FIVE_CARDS):
         return None
     return value
 
