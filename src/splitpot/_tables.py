@@ -128,10 +128,18 @@ class Tables:
         flush_raws = np.array([flush_raw(m) for m in flush_masks], dtype=np.int64)
 
         # Dense ranks. High: 1 = weakest. Low: 1 = worst, so larger is better for both.
-        hi_raws = np.unique(np.concatenate([*high.values(), flush_raws]))
+        # Deuce-to-seven plays the ace high only, so A-5-4-3-2 is no straight there: it needs
+        # the classes "ace-high 5-4-3-2" and "ace-high flush 5-4-3-2", which no high hand has.
+        wheel_27 = np.array([pack(HIGH_CARD, (14, 5, 4, 3, 2)), pack(FLUSH, (14, 5, 4, 3, 2))])
+        wheels = np.array([pack(STRAIGHT, (5,)), pack(STRAIGHT_FLUSH, (5,))])
+        hi_raws = np.unique(np.concatenate([*high.values(), flush_raws, wheel_27]))
         lo_raws = np.unique(np.concatenate(list(low.values())))
         self.high_raw: IntArray = np.concatenate([[0], hi_raws])
         self.low_raw: IntArray = np.concatenate([[0], lo_raws[::-1]])
+        self.deuce_seven = np.arange(len(hi_raws) + 1, dtype=np.int32)
+        """Per high value, the value of the same five cards when the ace is only high."""
+        as_high = np.searchsorted(hi_raws, wheel_27) + 1
+        self.deuce_seven[np.searchsorted(hi_raws, wheels) + 1] = as_high
         dense_high = {n: np.searchsorted(hi_raws, high[n]) + 1 for n in sizes}
         dense_low = {n: len(lo_raws) - np.searchsorted(lo_raws, low[n]) for n in sizes}
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Sequence
+from numbers import Integral
 from typing import Final, TypeAlias
 
 from splitpot.errors import InvalidNotation
@@ -129,9 +130,10 @@ def to_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Card,
         return parse_cards(cards, allow_duplicates=allow_duplicates)
     out: list[Card] = []
     for c in cards:
-        if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 52:
+        # Any integer type (numpy's too) but bool, which is a flag, not a card.
+        if isinstance(c, bool) or not isinstance(c, Integral) or not 0 <= c < 52:
             raise InvalidNotation(f"{c!r} is not a card (ids run from 0 to 51, or write 'Ah')")
-        out.append(CARDS[c])
+        out.append(CARDS[int(c)])
     if not allow_duplicates:
         _check_unique(out, [str(c) for c in out])
     return tuple(out)

@@ -56,7 +56,10 @@ CATEGORY_NAMES: Final = (
 """High-hand categories, weakest first; :func:`high_category` indexes this tuple."""
 
 _T: Final = t.TABLES
-_CODE: Final = dict(enumerate(t.CODES)).__getitem__
+# Card code by id. Indexes -52..-1 (a negative id) land on codes with no card in them and a
+# stray bit, which the duplicate check then refuses; floats and ids from 52 on raise at once.
+_CODE: Final = [*t.CODES, *[1 << 100] * 52].__getitem__
+_LISTS: Final = (list, tuple)
 _HIGH: Final = _T.high_by_key
 _LOW: Final = _T.low_by_key
 _FLUSH_SUIT: Final = _T.flush_suit
@@ -68,6 +71,7 @@ _CARD: Final = t.CARD_SHIFT
 _COUNT_BITS: Final = 0xF << t.COUNT_SHIFT
 _FIVE_CARDS: Final = 5 << t.COUNT_SHIFT
 _TOP_HIGH: Final = _T.high_count + 1
+_DEUCE_SEVEN: Final = _T.deuce_seven.tolist()
 _LOW_THRESHOLD: Final = {0: 0, **_T.low_threshold}
 """Smallest qualifying ace-to-five value by qualifier; 0 (no qualifier) admits every low."""
 
@@ -77,12 +81,12 @@ _LOW_THRESHOLD: Final = {0: 0, **_T.low_threshold}
 
 def high_value(cards: CardsLike) -> int:
     """Value of the best high hand in 1..7 cards; larger is stronger."""
-    if isinstance(cards, str):
+    if cards.__class__ not in _LISTS:
         cards = to_cards(cards)
     try:
         k = sum(map(_CODE, cards))
         value = _HIGH[k & _MASK]
-    except (KeyError, TypeError):
+    except (KeyError, IndexError, TypeError):
         raise _rejection(cards) from None
     if (k >> _CARD).bit_count() != (k >> _COUNT) & 0xF:
         raise _rejection(cards)
@@ -98,13 +102,13 @@ def high_value(cards: CardsLike) -> int:
 
 def low_value(cards: CardsLike, *, ranking: Ranking = "a5", qualifier: int = 8) -> int | None:
     """Value of the best low hand in 1..7 cards, larger is better; None if none qualifies."""
-    if ranking != "a5" or isinstance(cards, str):
+    if ranking != "a5" or cards.__class__ not in _LISTS:
         return _low_value(to_cards(cards), ranking, qualifier)
     try:
         k = sum(map(_CODE, cards))
         value = _LOW[k & _MASK]
         threshold = _LOW_THRESHOLD[qualifier]
-    except (KeyError, TypeError):
+    except (KeyError, IndexError, TypeError):
         return _low_value(to_cards(cards), ranking, qualifier)
     if (k >> _CARD).bit_count() != (k >> _COUNT) & 0xF:
         raise _rejection(cards)
@@ -141,11 +145,12 @@ def _threshold(qualifier: int) -> int:
 
 
 def _low27(cards: tuple[Card, ...], qualifier: int) -> int | None:
-    """Deuce-to-seven: the lowest high hand among the five-card choices, turned upside down."""
+    """Deuce-to-seven: the lowest high hand among the five-card choices (the ace only high),
+    turned upside down."""
     if len(cards) < 5:
         worst = high_value(cards)
         return None if qualifier else _TOP_HIGH - worst
-    worst = min(high_value(five) for five in combinations(cards, 5))
+    worst = min(_DEUCE_SEVEN[high_value(five)] for five in combinations(cards, 5))
     if qualifier and not _qualifies27(worst, qualifier):
         return None
     return _TOP_HIGH - worst
@@ -241,7 +246,7 @@ def low_values(array: CardArray, *, ranking: Ranking = "a5", qualifier: int = 8)
     """:func:`low_value` of every row of an (N, k) array; 0 where no low qualifies."""
     threshold = _threshold(qualifier)
     if ranking == "27":
-        return _low27_values(np.asarray(array), qualifier)
+        return _low27_values(array, qualifier)
     if ranking != "a5":
         raise RulesError(
             f"low ranking {ranking!r} is not 'a5' (ace-to-five) or '27' (deuce-to-seven)"
@@ -253,13 +258,14 @@ def low_values(array: CardArray, *, ranking: Ranking = "a5", qualifier: int = 8)
     return values
 
 
-def _low27_values(cards: npt.NDArray[np.integer], qualifier: int) -> ValueArray:
-    n = cards.shape[1] if cards.ndim == 2 else 0
+def _low27_values(array: CardArray, qualifier: int) -> ValueArray:
+    cards, _, n = _batch_keys(array)
     if n < 5:
         worst = high_values(cards)
         return np.zeros_like(worst) if qualifier else _TOP_HIGH - worst
     worst = np.min(
-        [high_values(cards[:, list(cols)]) for cols in combinations(range(n), 5)], axis=0
+        [_T.deuce_seven[high_values(cards[:, list(cols)])] for cols in combinations(range(n), 5)],
+        axis=0,
     )
     values: ValueArray = (_TOP_HIGH - worst).astype(np.int32)
     if qualifier:
@@ -327,7 +333,7 @@ def describe_low(cards: CardsLike, *, ranking: Ranking = "a5", qualifier: int = 
     if five is None:
         return "no qualifying low"
     if ranking == "27":
-        category, ranks = t.unpack(int(_T.high_raw[high_value(five)]))
+        category, ranks = t.unpack(int(_T.high_raw[_DEUCE_SEVEN[high_value(five)]]))
         face = "-".join(_FACES[c.rank] for c in _sorted_for_display(five, ace_low=False))
         if category == t.HIGH_CARD:
             return f"{_one(ranks[0])}-low {face}"
@@ -344,9 +350,15 @@ def _a5(rank: int) -> int:
     return 1 if rank == 14 else rank
 
 
-def _sorted_for_display(cards: Sequence[Card], *, ace_low: bool) -> list[Card]:
-    """Cards as a player reads them out: biggest group first, then by rank, high to low."""
-    rank = (lambda c: _a5(c.rank)) if ace_low else (lambda c: c.rank)
+def _sorted_for_display(
+    cards: Sequence[Card], *, ace_low: bool, wheel_straight: bool = False
+) -> list[Card]:
+    """Cards as a player reads them out: biggest group first, then by rank, high to low.
+
+    With ``wheel_straight`` a straight A-2-3-4-5 reads 5-4-3-2-A: its ace plays low.
+    """
+    plays_low = ace_low or (wheel_straight and {c.rank for c in cards} == {14, 2, 3, 4, 5})
+    rank = (lambda c: _a5(c.rank)) if plays_low else (lambda c: c.rank)
     counts = Counter(rank(c) for c in cards)
     return sorted(cards, key=lambda c: (counts[rank(c)], rank(c), c.suit), reverse=True)
 
@@ -364,10 +376,11 @@ def best_five(
     low qualifies.
     """
     hand = to_cards(cards)
+    if not 1 <= len(hand) <= t.MAX_CARDS:
+        raise _rejection(hand)
     if half == "high":
-        if len(hand) <= 5:
-            return tuple(_sorted_for_display(hand, ace_low=False))
-        return tuple(_sorted_for_display(max(combinations(hand, 5), key=high_value), ace_low=False))
+        best = hand if len(hand) <= 5 else max(combinations(hand, 5), key=high_value)
+        return tuple(_sorted_for_display(best, ace_low=False, wheel_straight=True))
     if half != "low":
         raise RulesError(f"half {half!r} is not 'high' or 'low'")
     if low_value(hand, ranking=ranking, qualifier=qualifier) is None:
