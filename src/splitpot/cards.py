@@ -129,9 +129,10 @@ def to_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Card,
     if isinstance(cards, str):
         return parse_cards(cards, allow_duplicates=allow_duplicates)
     out: list[Card] = []
-    for c in cards:
+    items: Iterable[object] = cards  # checked one by one: callers pass anything
+    for c in items:
         # Any integer type (numpy's too) but bool, which is a flag, not a card.
-        if isinstance(c, bool) or not isinstance(c, Integral) or not 0 <= c < 52:
+        if isinstance(c, bool) or not isinstance(c, Integral) or not 0 <= int(c) < 52:
             raise InvalidNotation(f"{c!r} is not a card (ids run from 0 to 51, or write 'Ah')")
         out.append(CARDS[int(c)])
     if not allow_duplicates:
