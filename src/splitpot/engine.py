@@ -1,0 +1,167 @@
+"""The one door into a hand: :func:`new_hand`, :func:`legal_actions`, :func:`apply`,
+:func:`deal_next` and :func:`outcome`.
+
+Every action is checked before anything changes, so a refused action leaves the state exactly as
+it was. Dealer steps (deals, the referee's showdown) run by themselves when ``auto_deal`` is on;
+otherwise the caller applies them (that is how records are replayed) or calls :func:`deal_next`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+from splitpot.actions import Action
+from splitpot.cards import Deck, to_cards
+from splitpot.errors import IllegalAction, RulesError
+from splitpot.phases import PHASES
+from splitpot.rules import Rules
+from splitpot.state import Award, Legal, Option, Outcome, State
+
+__all__ = [
+    "Award",
+    "Legal",
+    "Option",
+    "Outcome",
+    "State",
+    "apply",
+    "deal_next",
+    "legal_actions",
+    "new_hand",
+    "outcome",
+]
+
+_OVER = Legal((), False, {})
+
+
+def new_hand(
+    rules: Rules,
+    stacks: Sequence[int],
+    *,
+    seed: int | None = None,
+    deck: Deck | str | Iterable[int] | None = None,
+    auto_deal: bool = True,
+    antes: Sequence[int] | None = None,
+    ante_trimming: bool = True,
+) -> State:
+    """Seat the players, post the antes and begin the first step.
+
+    ``deck``: a :class:`Deck` or a card order (missing cards follow in id order); otherwise the
+    deck is shuffled from ``seed`` exactly as ``Deck(seed=seed)`` (a seed is drawn at random
+    when None, and kept in ``state.seed``).
+    ``antes``: one per seat (PHH), default ``rules.ante``. ``ante_trimming`` (PHH
+    ``ante_trimming_status``): antes count as bets, so they set side-pot levels and an
+    unmatched part is returned; when false they are dead money in the main pot.
+    """
+    n = len(stacks)
+    if not rules.min_players <= n <= rules.max_players:
+        raise RulesError(
+            f"{rules.name} seats {rules.min_players} to {rules.max_players} players, not {n}"
+        )
+    missing = {s.kind for s in rules.steps} - set(PHASES)
+    if missing:
+        raise RulesError(f"{rules.name}: no phase runs the step kind(s) {sorted(missing)}")
+    for chips in stacks:
+        if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
+            raise RulesError(f"stacks must be positive whole numbers, not {chips!r}")
+    if deck is None:
+        if seed is None:
+            seed = random.randrange(2**63)
+        order = list(range(52))
+        random.Random(seed).shuffle(order)
+    else:
+        given = list(deck) if isinstance(deck, Deck) else list(to_cards(deck))
+        seen = set(given)
+        order = given + [c for c in range(52) if c not in seen]
+    order.reverse()
+    state = State(rules, list(stacks), seed, order)
+    state.auto = auto_deal
+    posted = tuple(rules.ante for _ in range(n)) if antes is None else tuple(antes)
+    if len(posted) != n or any(
+        isinstance(a, bool) or not isinstance(a, int) or a < 0 for a in posted
+    ):
+        raise RulesError(f"antes must be {n} whole numbers >= 0, one per seat: {posted!r}")
+    state.antes = posted
+    for seat, ante in enumerate(posted):
+        if ante:
+            state.put_in(seat, min(ante, state._stacks[seat]))
+    if ante_trimming:
+        state.return_uncalled()
+    else:
+        state.dead = sum(state.paid)
+        state.paid = [0] * n
+    state.bets = [0] * n
+    phase = PHASES[rules.steps[0].kind]
+    state.phase = phase
+    phase.enter(state)
+    _settle(state)
+    return state
+
+
+def legal_actions(state: State) -> Legal:
+    """Who the table waits on, what each may do, and whether the dealer is next."""
+    if state.finished:
+        return _OVER
+    legal: Legal = state.phase.legal(state)
+    return legal
+
+
+def apply(state: State, action: Action) -> None:
+    """Check ``action`` and carry it out; a refused action raises and changes nothing."""
+    if state.finished:
+        raise IllegalAction("the hand is over", reason="hand_over", rule="")
+    if not isinstance(action, Action):
+        raise IllegalAction(f"{action!r} is not an Action", reason="not_an_action", rule="")
+    phase = state.phase
+    if action.verb in ("dh", "db", "dl") and not phase.dealer:
+        raise IllegalAction(
+            "the table waits on a player, not the dealer", reason="not_dealers_turn", rule=""
+        )
+    phase.check(state, action)
+    phase.perform(state, action)
+    state._log.append(action)
+    _settle(state)
+
+
+def deal_next(state: State) -> Action:
+    """Perform the next dealer or referee step and return what it logged.
+
+    A deal step deals one player's cards (or the common card); at the showdown the referee shows
+    every live hand not yet shown (one ``sm`` each), which awards the pots, and the last show is
+    returned.
+    """
+    if state.finished:
+        raise IllegalAction("the hand is over", reason="hand_over", rule="")
+    phase = state.phase
+    if not phase.dealer:
+        raise IllegalAction(
+            "the table waits on a player, not the dealer", reason="not_dealers_turn", rule=""
+        )
+    action: Action = phase.dealer_step(state)
+    _settle(state)
+    return action
+
+
+def outcome(state: State) -> Outcome:
+    """The awards and each seat's net result; only once the hand is over."""
+    if not state.finished:
+        raise IllegalAction("the hand is not over yet", reason="hand_not_over", rule="")
+    net = tuple(now - start for now, start in zip(state._stacks, state.starting, strict=True))
+    return Outcome(tuple(state.awards), net)
+
+
+def _settle(state: State) -> None:
+    """Move past finished steps; with auto_deal, perform the dealer's steps as they come."""
+    steps = state.rules.steps
+    while not state.finished:
+        phase = state.phase
+        if phase.done(state):
+            state.step_index += 1
+            phase = PHASES[steps[state.step_index].kind]
+            state.phase = phase
+            phase.enter(state)
+            continue
+        if state.auto and phase.dealer:
+            phase.auto(state)
+            continue
+        return

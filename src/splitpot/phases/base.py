@@ -1,0 +1,93 @@
+"""What every phase module provides, the registry of phases by step kind, and shared helpers.
+
+A phase runs one kind of step (deal, betting, showdown; later auction, sale, buy, expose,
+declare). It knows its legal actions, checks an action without changing anything, and performs
+a checked action. Adding a kind of step is adding a module that calls :func:`register`.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from splitpot.actions import Action
+from splitpot.errors import IllegalAction
+from splitpot.state import Award, Legal, State
+
+__all__ = ["PHASES", "Phase", "finish_uncontested", "player", "refuse", "register"]
+
+
+class Phase:
+    """Base of the phase objects; one instance per kind of step, holding no state of its own."""
+
+    kind: ClassVar[str] = ""
+    dealer: ClassVar[bool] = False
+    """True for steps the dealer or referee performs (auto_deal runs them by themselves)."""
+
+    def enter(self, state: State) -> None:
+        """Set up ``state.phase_state`` as the step begins (it may already be done)."""
+        state.phase_state = None
+
+    def done(self, state: State) -> bool:
+        """True when the step needs nothing more."""
+        raise NotImplementedError
+
+    def legal(self, state: State) -> Legal:
+        """Who may act now and what each may do."""
+        raise NotImplementedError
+
+    def check(self, state: State, action: Action) -> None:
+        """Raise :class:`IllegalAction` unless ``action`` is allowed now; never change state."""
+        raise NotImplementedError
+
+    def perform(self, state: State, action: Action) -> None:
+        """Carry out an action already checked (mutates ``state``; does not log it)."""
+        raise NotImplementedError
+
+    def dealer_action(self, state: State) -> Action:
+        """The dealer's next action for this step (cards from the stub, a referee's show)."""
+        raise refuse("the table waits on a player, not the dealer", "not_dealers_turn", "")
+
+    def dealer_step(self, state: State) -> Action:
+        """One call of ``deal_next``: perform and log the dealer's next action, return it."""
+        action = self.dealer_action(state)
+        self.perform(state, action)
+        state._log.append(action)
+        return action
+
+    def auto(self, state: State) -> None:
+        """Run this dealer step to its end by itself (auto_deal), logging every action."""
+        while not self.done(state) and not state.finished:
+            action = self.dealer_action(state)
+            self.perform(state, action)
+            state._log.append(action)
+
+
+PHASES: dict[str, Phase] = {}
+"""Phase objects by step kind (``Step.kind``)."""
+
+
+def register(phase: Phase) -> Phase:
+    """Make ``phase`` run every step whose ``kind`` matches."""
+    PHASES[phase.kind] = phase
+    return phase
+
+
+def player(seat: int | None) -> str:
+    """A seat as hand records and players name it: seat 0 is ``p1``."""
+    return "nobody" if seat is None else f"p{seat + 1}"
+
+
+def refuse(message: str, reason: str, rule: str) -> IllegalAction:
+    """An :class:`IllegalAction` to raise."""
+    return IllegalAction(message, reason=reason, rule=rule)
+
+
+def finish_uncontested(state: State, why: str) -> None:
+    """Give every chip in the middle to the one live seat and end the hand."""
+    state.return_uncalled()
+    (seat,) = state.live()
+    amount = sum(state.paid) + state.dead
+    state.pay(seat, amount)
+    state.awards.append(Award(seat, amount, "all", f"wins uncontested: every other player {why}"))
+    state.finished = True
+    state.phase_state = None

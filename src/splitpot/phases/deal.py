@@ -1,0 +1,190 @@
+"""Dealing: each live player gets the step's cards, down or up, from the stub.
+
+When the stub cannot serve every player the step either reshuffles the discards and burns into a
+new stub (house-rules.md: running out of cards) or, in seven-card stud, deals one common card
+face up that plays in every hand (Robert's stud rules; logged as ``d db``).
+"""
+
+from __future__ import annotations
+
+import random
+
+from splitpot.actions import Action
+from splitpot.cards import CARDS, Card
+from splitpot.phases.base import Phase, player, refuse, register
+from splitpot.rules import Deal
+from splitpot.state import Legal, State
+
+__all__ = ["DealPhase"]
+
+_RULE = "hand-history.md: d dh"
+
+
+class DealRound:
+    """Seats still to be dealt this step, or a common card still to come."""
+
+    __slots__ = ("common", "pending")
+
+    def __init__(self, pending: list[int], common: bool) -> None:
+        self.pending = pending
+        self.common = common
+
+    def copy(self) -> DealRound:
+        return DealRound(self.pending.copy(), self.common)
+
+    def snapshot(self) -> tuple[object, ...]:
+        return (tuple(self.pending), self.common)
+
+
+def cards_left(state: State, step: Deal) -> int:
+    """Cards the stub can still deal (unknown cards dealt in a replay count as gone)."""
+    extra = len(state.discards) if step.shortage == "reshuffle" else 0
+    return len(state.stub) - state.unknown_dealt + extra
+
+
+class DealPhase(Phase):
+    """Runs :class:`~splitpot.rules.Deal` steps."""
+
+    kind = "deal"
+    dealer = True
+
+    def enter(self, state: State) -> None:
+        step = state.rules.steps[state.step_index]
+        assert isinstance(step, Deal)
+        pending = state.live()
+        common = False
+        if step.shortage == "common" and len(state.stub) - state.unknown_dealt < len(pending):
+            pending, common = [], True  # Robert's stud rules: one common card for everyone
+        state.phase_state = DealRound(pending, common)
+
+    def done(self, state: State) -> bool:
+        ps: DealRound = state.phase_state
+        return not ps.pending and not ps.common
+
+    def legal(self, state: State) -> Legal:
+        return Legal((), True, {})
+
+    def check(self, state: State, action: Action) -> None:
+        ps: DealRound = state.phase_state
+        step = state.rules.steps[state.step_index]
+        assert isinstance(step, Deal)
+        if ps.common:
+            if action.verb != "db" or len(action.cards) != 1:
+                raise refuse(
+                    "the stub cannot serve every player: deal one common card ('d db')",
+                    "common_card_expected",
+                    "Robert's stud rules: common card",
+                )
+        else:
+            if action.verb != "dh":
+                raise refuse(
+                    f"the dealer deals to players now ('dh'), not {action.verb!r}",
+                    "deal_expected",
+                    _RULE,
+                )
+            if action.seat not in ps.pending:
+                waiting = ", ".join(player(w) for w in ps.pending)
+                raise refuse(
+                    f"{player(action.seat)} is not waiting for cards (waiting: {waiting})",
+                    "not_dealt_now",
+                    _RULE,
+                )
+            if len(action.cards) != len(step.cards):
+                raise refuse(
+                    f"this street deals {len(step.cards)} card(s) to each player, "
+                    f"not {len(action.cards)}",
+                    "wrong_card_count",
+                    _RULE,
+                )
+        known = [c for c in action.cards if c is not None]
+        if len(set(known)) != len(known):
+            raise refuse("a card is dealt twice in one action", "card_dealt_twice", _RULE)
+        reuse = step.shortage == "reshuffle" and len(state.stub) - state.unknown_dealt < len(known)
+        for c in known:
+            if not isinstance(c, int) or not 0 <= c < 52:
+                raise refuse(f"{c!r} is not a card", "not_a_card", _RULE)
+            if c not in state.stub and not (reuse and c in state.discards):
+                raise refuse(f"{CARDS[c]} has already been dealt", "card_dealt_twice", _RULE)
+        if len(action.cards) > cards_left(state, step):
+            raise refuse("the stub has run out of cards", "deck_exhausted", _RULE)
+
+    def perform(self, state: State, action: Action) -> None:
+        ps: DealRound = state.phase_state
+        dealt: list[Card | None] = []
+        for c in action.cards:
+            if c is None:
+                state.unknown_dealt += 1
+            else:
+                _take(state, c)
+            dealt.append(None if c is None else CARDS[c])
+        if action.verb == "db":
+            state.common.extend(dealt)
+            ps.common = False
+            return
+        step = state.rules.steps[state.step_index]
+        assert isinstance(step, Deal)
+        assert action.seat is not None
+        state.hands[action.seat].extend(dealt)
+        state.faceup[action.seat].extend(p == "u" for p in step.cards)
+        state.ups[action.seat].extend(c for c, p in zip(dealt, step.cards, strict=True) if p == "u")
+        ps.pending.remove(action.seat)
+
+    def dealer_action(self, state: State) -> Action:
+        ps: DealRound = state.phase_state
+        step = state.rules.steps[state.step_index]
+        assert isinstance(step, Deal)
+        k = 1 if ps.common else len(step.cards)
+        stub = state.stub
+        if len(stub) < k:
+            _reshuffle(state)
+        if len(stub) < k:
+            raise refuse("the stub and the discards have run out", "deck_exhausted", _RULE)
+        cards = tuple(CARDS[c] for c in stub[: -k - 1 : -1])
+        if ps.common:
+            return Action("db", None, cards)
+        return Action("dh", ps.pending[0], cards)
+
+    def auto(self, state: State) -> None:
+        """Deal the whole step from the stub in one go (auto_deal's fast path), logging it."""
+        ps: DealRound = state.phase_state
+        step = state.rules.steps[state.step_index]
+        assert isinstance(step, Deal)
+        k = len(step.cards)
+        stub = state.stub
+        if ps.common or len(stub) - state.unknown_dealt < k * len(ps.pending):
+            super().auto(state)
+            return
+        flags = [p == "u" for p in step.cards]
+        hands, faceup, ups, log = state.hands, state.faceup, state.ups, state._log
+        for seat in ps.pending:
+            cards = tuple([CARDS[stub.pop()] for _ in range(k)])
+            hands[seat].extend(cards)
+            faceup[seat].extend(flags)
+            ups[seat].extend([c for c, up in zip(cards, flags, strict=True) if up])
+            log.append(Action("dh", seat, cards))
+        ps.pending = []
+
+
+def _take(state: State, card: int) -> None:
+    stub = state.stub
+    if stub and stub[-1] == card:
+        stub.pop()
+    elif card in stub:
+        stub.remove(card)
+    else:
+        state.discards.remove(card)
+
+
+def _reshuffle(state: State) -> None:
+    """Shuffle the discards and burns under what is left of the stub (house-rules.md)."""
+    if not state.discards:
+        return
+    if state.rng is None:
+        state.rng = random.Random(state.seed)
+    fresh = state.discards
+    state.rng.shuffle(fresh)
+    state.stub[:0] = fresh
+    state.discards = []
+
+
+register(DealPhase())

@@ -1,0 +1,238 @@
+"""The showdown: live hands are shown (or mucked), then every pot is judged and paid.
+
+Cards speak (Robert's 7). Each pot is judged among the live seats eligible for it (house-rules.md:
+side pots): high, low with the qualifier, or split high/low with Robert's odd chips. A half
+nobody can take goes to the other half. Each hand is evaluated once.
+"""
+
+from __future__ import annotations
+
+from splitpot.actions import Action
+from splitpot.cards import CARDS, Card, format_cards
+from splitpot.hands import describe_high, describe_low, high_value, low_value
+from splitpot.phases.base import Phase, finish_uncontested, player, refuse, register
+from splitpot.pots import divide, high_card_key, low_card_key, side_pots, split_halves
+from splitpot.state import Award, Half, Legal, Option, State
+
+__all__ = ["ShowdownPhase", "judge", "low_words"]
+
+_SHOW = (Option("sm"),)
+_RULE = "hand-history.md: sm"
+
+
+class ShowdownPhase(Phase):
+    """Runs the :class:`~splitpot.rules.Showdown` step."""
+
+    kind = "showdown"
+    dealer = True
+
+    def done(self, state: State) -> bool:
+        return state.finished
+
+    def legal(self, state: State) -> Legal:
+        seats = tuple(s for s in state.live() if state.shown[s] is None)
+        return Legal(seats, True, dict.fromkeys(seats, _SHOW))
+
+    def check(self, state: State, action: Action) -> None:
+        seat = action.seat
+        if action.verb != "sm":
+            raise refuse(
+                f"at the showdown players show or muck ('sm'), not {action.verb!r}",
+                "showdown_now",
+                _RULE,
+            )
+        if seat is None or seat not in state.live() or state.shown[seat] is not None:
+            raise refuse(f"{player(seat)} has no hand to show", "nothing_to_show", _RULE)
+        if not action.cards:
+            return
+        hand = state.hands[seat]
+        cards = list(action.cards)
+        if None in cards or len(cards) != len(hand) or len(set(cards)) != len(cards):
+            raise refuse(
+                f"show all {len(hand)} cards of the hand, each once", "wrong_cards_shown", _RULE
+            )
+        known = {int(c) for c in hand if c is not None}
+        if not known <= set(cards):
+            raise refuse(
+                f"{player(seat)} holds {format_cards(sorted(known))}, which the show must include",
+                "wrong_cards_shown",
+                _RULE,
+            )
+        elsewhere = {c for s, h in enumerate(state.hands) if s != seat for c in h}
+        elsewhere.update(state.common)
+        clash = [c for c in cards if c is not None and c not in known and c in elsewhere]
+        if clash:
+            raise refuse(f"{format_cards(clash)} is in another hand", "card_dealt_twice", _RULE)
+
+    def perform(self, state: State, action: Action) -> None:
+        seat = action.seat
+        assert seat is not None
+        hand = state.hands[seat]
+        if not action.cards:
+            state.shown[seat] = False
+            state.discards.extend(c for c in hand if c is not None)
+            if len(state.live()) == 1:
+                finish_uncontested(state, "folded or mucked")
+            elif all(state.shown[s] for s in state.live()):
+                judge(state)
+            return
+        if None in hand:
+            known = set(hand)
+            fill = iter([CARDS[c] for c in action.cards if c is not None and c not in known])
+            state.hands[seat] = hand = [c if c is not None else next(fill) for c in hand]
+            state.ups[seat] = [c for c, up in zip(hand, state.faceup[seat], strict=True) if up]
+        state.shown[seat] = True
+        if all(state.shown[s] for s in state.live()):
+            judge(state)
+
+    def dealer_step(self, state: State) -> Action:
+        """The referee shows every live hand still unseen, which ends the hand."""
+        waiting = [s for s in state.live() if state.shown[s] is None]
+        for seat in waiting:
+            if None in state.hands[seat]:
+                raise refuse(
+                    f"{player(seat)}'s cards are unknown: the record must show them ('sm')",
+                    "unknown_cards",
+                    _RULE,
+                )
+        action = Action("sm", waiting[0], tuple(state.hands[waiting[0]]))
+        for seat in waiting:
+            action = Action("sm", seat, tuple(state.hands[seat]))
+            self.perform(state, action)
+            state._log.append(action)
+        return action
+
+    def dealer_action(self, state: State) -> Action:
+        for seat in state.live():
+            if state.shown[seat] is None:
+                hand = state.hands[seat]
+                if None in hand:
+                    raise refuse(
+                        f"{player(seat)}'s cards are unknown: the record must show them ('sm')",
+                        "unknown_cards",
+                        _RULE,
+                    )
+                return Action("sm", seat, tuple(hand))
+        raise refuse("every live hand is shown", "nothing_to_show", _RULE)
+
+
+def judge(state: State) -> None:
+    """Award every pot among its eligible live hands, with reasons, and end the hand."""
+    rules = state.rules
+    live = state.live()
+    common = [c for c in state.common if c is not None]
+    highs: dict[int, int] = {}
+    lows: dict[int, int | None] = {}
+    cards: dict[int, list[Card]] = {}
+    for seat in live:
+        own = [c for c in state.hands[seat] if c is not None]
+        cards[seat] = own + common
+        if rules.high:
+            highs[seat] = high_value(cards[seat])
+        if rules.low != "none":
+            lows[seat] = low_value(cards[seat], ranking=rules.low, qualifier=rules.qualifier)  # type: ignore[arg-type,unused-ignore]
+    alive = [not state.folded[s] and state.shown[s] is not False for s in range(state.n)]
+    pots = side_pots(state.paid, alive, state.dead)
+    awards = state.awards
+    for number, pot in enumerate(pots):
+        where = "the main pot" if number == 0 else f"side pot {number}"
+        eligible = pot.eligible
+        hi = _best(eligible, highs) if rules.high else []
+        lo = _best(eligible, lows) if rules.low != "none" else []
+        mine = {s: [c for c in state.hands[s] if c is not None] for s in eligible}
+        by_high = sorted(hi, key=lambda s: -high_card_key(mine[s]))  # odd chips rule 2
+        by_low = sorted(lo, key=lambda s: low_card_key(mine[s]))  # odd chips rule 3
+        if hi and lo and set(hi) != set(lo):
+            high_half, low_half = split_halves(pot.amount)  # odd chips rule 1
+            _pay(state, awards, high_half, by_high, "high", where, cards)
+            _pay(state, awards, low_half, by_low, "low", where, cards)
+        elif hi and lo:  # the same hands win both ways: split evenly, rule 2 (Robert's 8)
+            _pay(state, awards, pot.amount, by_high, "all", where, cards, both=True)
+        elif hi:
+            why = " (no qualifying low)" if rules.low != "none" else ""
+            _pay(state, awards, pot.amount, by_high, "all", where, cards, note=why)
+        elif lo:
+            why = " (no high half)" if rules.high else ""
+            _pay(state, awards, pot.amount, by_low, "all", where, cards, note=why, low=True)
+        else:  # nobody can take either half: share among the eligible (house-rules.md)
+            order = sorted(eligible, key=lambda s: -high_card_key(mine[s]))
+            for seat, amount in divide(pot.amount, order):
+                state.pay(seat, amount)
+                awards.append(
+                    Award(seat, amount, "all", f"shares {where}: no hand qualifies for either half")
+                )
+    state.finished = True
+    state.phase_state = None
+
+
+def _best(eligible: tuple[int, ...], values: dict[int, int] | dict[int, int | None]) -> list[int]:
+    best = max((v for s in eligible if (v := values.get(s)) is not None), default=None)
+    if best is None:
+        return []
+    return [s for s in eligible if values.get(s) == best]
+
+
+def _pay(
+    state: State,
+    awards: list[Award],
+    amount: int,
+    winners: list[int],
+    half: Half,
+    where: str,
+    cards: dict[int, list[Card]],
+    *,
+    both: bool = False,
+    note: str = "",
+    low: bool = False,
+) -> None:
+    """Pay one half (or a whole pot) to its winners, in odd-chip order, saying why."""
+    rules = state.rules
+    tied = len(winners) > 1
+    share = f" (split {len(winners)} ways)" if tied else ""
+    base = amount // len(winners)
+    for seat, chips in divide(amount, winners):
+        hand = cards[seat]
+        if both:
+            words = (
+                f"high with {describe_high(hand)} and low with "
+                f"{low_words(hand, rules.low, rules.qualifier)}"
+            )
+            what = f"{where}, {words}"
+        elif half == "all":
+            words = low_words(hand, rules.low, rules.qualifier) if low else describe_high(hand)
+            what = f"{where} with {words}{note}"
+        else:
+            words = (
+                describe_high(hand)
+                if half == "high"
+                else low_words(hand, rules.low, rules.qualifier)
+            )
+            what = f"the {half} half of {where} with {words}"
+        text = f"{'ties for' if tied else ('scoops' if both else 'wins')} {what}{share}"
+        if chips > base:
+            mine = [c for c in state.hands[seat] if c is not None]
+            if half == "low" or (low and half == "all"):
+                card = min(mine, key=lambda c: low_card_key([c]))
+                text += f"; odd chip: lowest card by suit, {CARDS[card]} (Robert's 9)"
+            else:
+                text += f"; odd chip: highest card by suit, {CARDS[max(mine)]} (Robert's 8)"
+        state.pay(seat, chips)
+        awards.append(Award(seat, chips, half, text))
+
+
+_ONE: tuple[str, ...] = ("", "ace", "deuce", "three", "four", "five", "six", "seven", "eight")
+_ONE = (*_ONE, "nine", "ten", "jack", "queen", "king")
+_FACE = "-A23456789TJQK"
+
+
+def low_words(hand: list[Card], low: str, qualifier: int) -> str:
+    """:func:`describe_low` in words, with a fast path for an ace-to-five low of five ranks."""
+    if low == "a5":
+        ranks = sorted({(c >> 2) + 2 if c < 48 else 1 for c in hand})
+        if len(ranks) >= 5:
+            five = ranks[4::-1]
+            return f"{_ONE[five[0]]}-low " + "-".join(_FACE[r] for r in five)
+    return describe_low(hand, ranking=low, qualifier=qualifier)  # type: ignore[arg-type]
+
+
+register(ShowdownPhase())

@@ -1,0 +1,184 @@
+"""Rules: one frozen description of a game — its steps, stakes and house rules — and validation.
+
+A game is data: a sequence of steps (deal patterns, betting rounds, showdown) plus the house
+rules of ``house-rules.md``. A house-rule change is ``dataclasses.replace(rules, qualifier=0)``;
+every value is checked on construction and an impossible one raises :class:`RulesError` naming
+the option and the values it may take.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar, Final
+
+from splitpot.errors import RulesError
+
+__all__ = [
+    "BETTING",
+    "LOWS",
+    "OPENERS",
+    "STEP_KINDS",
+    "Betting",
+    "Deal",
+    "Rules",
+    "Showdown",
+    "Step",
+]
+
+BETTING: Final = ("fixed", "spread", "pot", "none")
+"""Betting structures: fixed limit, spread limit, pot limit, no limit ("none")."""
+LOWS: Final = ("a5", "27", "none")
+OPENERS: Final = ("low-card", "high-card", "high-board", "low-board", "dealer-left")
+"""Who acts first in a betting round: lowest up card by suit, ace high (Robert's 4); highest up
+card by suit, ace low (razz); best high hand showing; best ace-to-five low showing (razz);
+first player clockwise from the dealer."""
+SHORTAGES: Final = ("reshuffle", "common")
+
+
+def _choice(option: str, value: object, allowed: tuple[object, ...]) -> None:
+    if value not in allowed:
+        names = ", ".join(repr(a) for a in allowed)
+        raise RulesError(f"{option} = {value!r} is not allowed; use one of {names}")
+
+
+def _count(option: str, value: object, low: int = 0) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise RulesError(f"{option} = {value!r} must be a whole number >= {low}")
+
+
+STEP_KINDS: dict[str, type[Step]] = {}
+"""Step classes by ``kind``, filled in as they are defined (TOML files name steps by kind)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a hand; ``kind`` names the phase that runs it (``splitpot.phases``).
+
+    A new kind of step subclasses this with its own ``kind`` (it registers itself) and comes
+    with a phase module that runs it.
+    """
+
+    kind: ClassVar[str] = ""
+
+    def __init_subclass__(cls) -> None:  # no super(): slots=True rebuilds the class
+        if cls.kind:
+            STEP_KINDS[cls.kind] = cls
+
+
+@dataclass(frozen=True, slots=True)
+class Deal(Step):
+    """Deal one card per letter of ``cards`` to each live player: ``d`` down, ``u`` up.
+
+    ``shortage`` says what happens when the stub cannot serve everyone: ``"reshuffle"`` the
+    discards and burns into a new stub (house-rules.md: running out of cards), or ``"common"``:
+    one common card face up for every hand (Robert's stud rules, seventh street).
+    """
+
+    kind: ClassVar[str] = "deal"
+    cards: str = "u"
+    shortage: str = "reshuffle"
+
+    def __post_init__(self) -> None:
+        if not self.cards or set(self.cards) - {"d", "u"}:
+            raise RulesError(f"deal cards = {self.cards!r}: write one 'd' (down) or 'u' (up) each")
+        _choice("deal shortage", self.shortage, SHORTAGES)
+        if self.shortage == "common" and len(self.cards) != 1:
+            raise RulesError("deal shortage = 'common' needs a one-card deal")
+
+
+@dataclass(frozen=True, slots=True)
+class Betting(Step):
+    """A betting round at the ``bet`` size (``"small"`` or ``"big"``), opened by ``opener``.
+
+    ``bring_in``: the opener must bring in or complete (Robert's 4). ``open_pair``: an open pair
+    showing lets players bet the big bet instead (Robert's seven-card stud, fourth street).
+    """
+
+    kind: ClassVar[str] = "betting"
+    bet: str = "small"
+    opener: str = "high-board"
+    bring_in: bool = False
+    open_pair: bool = False
+
+    def __post_init__(self) -> None:
+        _choice("betting bet", self.bet, ("small", "big"))
+        _choice("betting opener", self.opener, OPENERS)
+        _choice("betting bring_in", self.bring_in, (True, False))
+        _choice("betting open_pair", self.open_pair, (True, False))
+
+
+@dataclass(frozen=True, slots=True)
+class Showdown(Step):
+    """Every live hand is shown (or mucked) and each pot is awarded."""
+
+    kind: ClassVar[str] = "showdown"
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """A whole game: players, steps, stakes and house rules (names as in house-rules.md)."""
+
+    name: str
+    code: str
+    steps: tuple[Step, ...]
+    min_players: int = 2
+    max_players: int = 8
+    ante: int = 1
+    bring_in: int = 2
+    small_bet: int = 5
+    big_bet: int = 10
+    high: bool = True
+    low: str = "none"
+    qualifier: int = 0
+    showdown: str = "cards"
+    betting: str = "fixed"
+    max_raises: int | None = 3
+    heads_up_uncapped: bool = True
+    no_check_raise: bool = False
+    odd_chip: str = "roberts"
+    description: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name:
+            raise RulesError("name must be a non-empty string")
+        _count("min_players", self.min_players, 2)
+        _count("max_players", self.max_players, self.min_players)
+        for option in ("ante", "bring_in", "small_bet", "big_bet"):
+            _count(option, getattr(self, option))
+        if self.small_bet < 1 or self.big_bet < self.small_bet:
+            raise RulesError(
+                f"small_bet = {self.small_bet}, big_bet = {self.big_bet}: need "
+                "1 <= small_bet <= big_bet"
+            )
+        if self.bring_in > self.small_bet:
+            raise RulesError(f"bring_in = {self.bring_in} must not exceed small_bet")
+        _choice("high", self.high, (True, False))
+        _choice("low", self.low, LOWS)
+        if not self.high and self.low == "none":
+            raise RulesError("high = false and low = 'none': nobody could win the pot")
+        _choice("qualifier", self.qualifier, (0, *range(5, 14)))
+        _choice("showdown", self.showdown, ("cards",))  # "declare" comes with the declare step
+        _choice("betting", self.betting, BETTING)
+        if self.max_raises is not None:
+            _count("max_raises", self.max_raises)
+        _choice("heads_up_uncapped", self.heads_up_uncapped, (True, False))
+        _choice("no_check_raise", self.no_check_raise, (True, False))
+        _choice("odd_chip", self.odd_chip, ("roberts",))
+        self._check_steps()
+
+    def _check_steps(self) -> None:
+        steps = self.steps
+        if not isinstance(steps, tuple) or not all(isinstance(s, Step) for s in steps):
+            raise RulesError("steps must be a tuple of Deal, Betting, Showdown... steps")
+        if not steps or steps[-1].kind != "showdown":
+            raise RulesError("steps must end with a showdown")
+        if steps[0].kind != "deal":
+            raise RulesError("steps must begin with a deal")
+        per_player = sum(len(s.cards) for s in steps if isinstance(s, Deal))
+        if per_player > 7:
+            raise RulesError(f"steps deal {per_player} cards to each player; hands hold 1..7")
+
+    @property
+    def split(self) -> bool:
+        """True when the pot is split between a high half and a low half."""
+        return self.high and self.low != "none"

@@ -1,0 +1,248 @@
+"""The table's state: seats, cards up and down, stacks, bets, the stub, the step under way, the log.
+
+:class:`State` is mutable on purpose: ``engine.apply`` validates an action and then changes the
+state in place (cheap), and :meth:`State.copy` gives an independent copy on demand. The value
+types that leave the engine (:class:`Option`, :class:`Legal`, :class:`Award`,
+:class:`Outcome`) live here so that phases and the engine share them.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from splitpot.actions import Action
+from splitpot.cards import Card
+from splitpot.rules import Rules, Step
+
+__all__ = ["Award", "Legal", "Option", "Outcome", "State"]
+
+Half = Literal["high", "low", "all"]
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One thing a seat may do: ``verb`` with an amount in ``[min_amount, max_amount]``.
+
+    ``("cbr", 4, 4)``: complete/bet/raise *to* 4; ``("cc", 2, 2)``: call 2 more (0 = check);
+    ``("pb", 1, 1)``: bring in; ``("f", None, None)``: fold; ``("sm", None, None)``: show or
+    muck. ``choices``, when not empty, lists the only amounts allowed in the range (fixed limit
+    with an open pair on fourth street: the small or the big bet).
+    """
+
+    verb: str
+    min_amount: int | None = None
+    max_amount: int | None = None
+    choices: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Legal:
+    """Who the table waits on and what each may do; ``dealer``: the dealer's step is next."""
+
+    to_act: tuple[int, ...]
+    dealer: bool
+    options: dict[int, tuple[Option, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """Chips paid from a pot to a seat, for the ``half`` it won, with the reason in words."""
+
+    seat: int
+    amount: int
+    half: Half
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The end of a hand: every award, and each seat's net (chips won minus chips put in)."""
+
+    awards: tuple[Award, ...]
+    net: tuple[int, ...]
+
+
+class State:
+    """Everything about one hand in progress. Read it through properties and views."""
+
+    __slots__ = (
+        "_log",
+        "_stacks",
+        "antes",
+        "auto",
+        "awards",
+        "bets",
+        "common",
+        "dead",
+        "deck_order",
+        "discards",
+        "faceup",
+        "finished",
+        "folded",
+        "hands",
+        "n",
+        "paid",
+        "phase",
+        "phase_state",
+        "public",
+        "rng",
+        "rules",
+        "seed",
+        "shown",
+        "starting",
+        "step_index",
+        "street",
+        "stub",
+        "unknown_dealt",
+        "ups",
+    )
+
+    def __init__(self, rules: Rules, stacks: list[int], seed: int | None, stub: list[int]) -> None:
+        n = len(stacks)
+        self.rules = rules
+        self.seed = seed
+        self.n = n
+        self.starting: tuple[int, ...] = tuple(stacks)
+        self._stacks = list(stacks)
+        self.bets = [0] * n
+        self.paid = [0] * n
+        self.antes: tuple[int, ...] = (0,) * n
+        self.dead = 0  # antes kept out of side-pot levels (PHH ante_trimming_status = false)
+        self.folded = [False] * n
+        self.shown: list[bool | None] = [None] * n  # None: not yet; True shown; False mucked
+        self.hands: list[list[Card | None]] = [[] for _ in range(n)]
+        self.faceup: list[list[bool]] = [[] for _ in range(n)]
+        self.ups: list[list[Card | None]] = [[] for _ in range(n)]  # up cards, kept as dealt
+        self.common: list[Card | None] = []
+        self.stub = stub  # next card to deal is stub[-1]
+        self.deck_order: tuple[int, ...] = tuple(reversed(stub))
+        self.discards: list[int] = []
+        self.unknown_dealt = 0
+        self.rng: random.Random | None = None
+        self.step_index = 0
+        self.phase: Any = None  # the phase module running steps[step_index]
+        self.phase_state: Any = None  # that phase's own bookkeeping (has .copy())
+        self._log: list[Action] = []
+        self.finished = False
+        self.awards: list[Award] = []
+        self.auto = True
+        self.street = 0
+        self.public: Any = None  # the views' cache of the public history (see splitpot.views)
+
+    # --- what the contract promises ------------------------------------------------------
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Chips behind, per seat (not counting chips in the middle)."""
+        return tuple(self._stacks)
+
+    @property
+    def pot(self) -> int:
+        """Every chip in the middle, current-round bets included (0 once awarded)."""
+        return 0 if self.finished else sum(self.paid) + self.dead
+
+    @property
+    def log(self) -> tuple[Action, ...]:
+        """Every applied action and dealer step, in order."""
+        return tuple(self._log)
+
+    @property
+    def step(self) -> Step:
+        """The step under way."""
+        return self.rules.steps[self.step_index]
+
+    def live(self) -> list[int]:
+        """Seats still contesting the pot (not folded, not mucked)."""
+        shown = self.shown
+        return [s for s, f in enumerate(self.folded) if not f and shown[s] is not False]
+
+    def up_cards(self, seat: int) -> list[Card | None]:
+        """The seat's face-up cards, in the order dealt."""
+        return self.ups[seat]
+
+    def down_cards(self, seat: int) -> list[Card | None]:
+        """The seat's face-down cards, in the order dealt."""
+        return [c for c, up in zip(self.hands[seat], self.faceup[seat], strict=True) if not up]
+
+    def copy(self) -> State:
+        """An independent copy (lists copied; cards, rules and actions are immutable)."""
+        new = State.__new__(State)
+        for name in State.__slots__:
+            setattr(new, name, getattr(self, name))
+        new._stacks = self._stacks.copy()
+        new.bets = self.bets.copy()
+        new.paid = self.paid.copy()
+        new.folded = self.folded.copy()
+        new.shown = self.shown.copy()
+        new.hands = [h.copy() for h in self.hands]
+        new.faceup = [f.copy() for f in self.faceup]
+        new.ups = [u.copy() for u in self.ups]
+        new.common = self.common.copy()
+        new.stub = self.stub.copy()
+        new.discards = self.discards.copy()
+        new._log = self._log.copy()
+        new.awards = self.awards.copy()
+        if self.rng is not None:
+            new.rng = random.Random()
+            new.rng.setstate(self.rng.getstate())
+        if self.phase_state is not None:
+            new.phase_state = self.phase_state.copy()
+        if self.public is not None:
+            new.public = self.public.copy()
+        return new
+
+    def snapshot(self) -> tuple[object, ...]:
+        """Every value of the state, comparable with ==; tests use it to prove nothing changed."""
+        ps = self.phase_state.snapshot() if self.phase_state is not None else None
+        return (
+            tuple(self._stacks),
+            tuple(self.bets),
+            tuple(self.paid),
+            tuple(self.folded),
+            tuple(self.shown),
+            tuple(tuple(h) for h in self.hands),
+            tuple(tuple(f) for f in self.faceup),
+            tuple(self.common),
+            tuple(self.stub),
+            tuple(self.discards),
+            self.unknown_dealt,
+            self.step_index,
+            ps,
+            tuple(self._log),
+            self.finished,
+            tuple(self.awards),
+            self.street,
+            self.dead,
+        )
+
+    # --- chips -------------------------------------------------------------------------------
+
+    def put_in(self, seat: int, amount: int) -> None:
+        """Move chips from a seat's stack to its bet in front of it."""
+        self._stacks[seat] -= amount
+        self.bets[seat] += amount
+        self.paid[seat] += amount
+
+    def pay(self, seat: int, amount: int) -> None:
+        """Give chips to a seat's stack (awards, returned bets)."""
+        self._stacks[seat] += amount
+
+    def return_uncalled(self) -> None:
+        """Give back the part of the biggest bet nobody matched (Robert's: an uncalled bet)."""
+        bets = self.bets
+        top = max(bets)
+        if top == 0:
+            return
+        seat = bets.index(top)
+        second = max(b for s, b in enumerate(bets) if s != seat) if self.n > 1 else 0
+        excess = top - second
+        if excess > 0:
+            bets[seat] -= excess
+            self.paid[seat] -= excess
+            self._stacks[seat] += excess
+
+    def log_action(self, action: Action) -> None:
+        """Append to the history."""
+        self._log.append(action)

@@ -1,0 +1,87 @@
+"""The stud family as data: seven-card stud, stud hi-lo, razz, five-card stud and five-card hi-lo.
+
+Each game is a few lines over the same steps (house-rules.md: stud8 and stud5buy sections).
+"""
+
+from __future__ import annotations
+
+from splitpot.rules import Betting, Deal, Rules, Showdown, Step
+
+__all__ = ["RAZZ", "STUD", "STUD5", "STUD5HILO", "STUD8"]
+
+
+def _seven(first: str, later: str, *, open_pair: bool = False) -> tuple[Step, ...]:
+    """Third street two down one up, 4th–6th up, 7th down (a common card if the stub runs
+    short); small bet on 3rd and 4th, big from 5th (Robert's 6)."""
+    return (
+        Deal("ddu"),
+        Betting("small", first, bring_in=True),
+        Deal("u"),
+        Betting("small", later, open_pair=open_pair),
+        Deal("u"),
+        Betting("big", later),
+        Deal("u"),
+        Betting("big", later),
+        Deal("d", shortage="common"),
+        Betting("big", later),
+        Showdown(),
+    )
+
+
+def _five() -> tuple[Step, ...]:
+    """One down one up, then three up cards one at a time; small, small, big, big."""
+    return (
+        Deal("du"),
+        Betting("small", "low-card", bring_in=True),
+        Deal("u"),
+        Betting("small", "high-board"),
+        Deal("u"),
+        Betting("big", "high-board"),
+        Deal("u"),
+        Betting("big", "high-board"),
+        Showdown(),
+    )
+
+
+STUD8 = Rules(
+    name="stud8",
+    code="F7S/8",
+    steps=_seven("low-card", "high-board"),
+    max_players=8,
+    low="a5",
+    qualifier=8,
+    description="Seven-card stud high-low, eight or better (Robert's Rules)",
+)
+STUD = Rules(
+    name="stud",
+    code="F7S",
+    steps=_seven("low-card", "high-board", open_pair=True),
+    max_players=8,
+    description="Seven-card stud, high only; an open pair on fourth street allows the big bet",
+)
+RAZZ = Rules(
+    name="razz",
+    code="FR",
+    steps=_seven("high-card", "low-board"),
+    max_players=8,
+    high=False,
+    low="a5",
+    qualifier=0,
+    description="Razz: seven-card stud for the ace-to-five low; highest card brings in",
+)
+STUD5 = Rules(
+    name="stud5",
+    code="F5S",
+    steps=_five(),
+    max_players=10,
+    description="Five-card stud, high only",
+)
+STUD5HILO = Rules(
+    name="stud5hilo",
+    code="F5SHL",
+    steps=_five(),
+    max_players=10,
+    low="a5",
+    qualifier=0,
+    description="Five-card stud high-low, cards speak (the base game of stud5buy, OPR-207)",
+)
