@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/splitpot hand AhKd9s8c7h6d2s
+	$(BIN)/splitpot simulate --game stud8 --players 4 --hands 1000 --seed 1 --bots call,random,call,random
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -25,6 +25,7 @@ test: lint
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/evaluators.py
+	$(BIN)/python benchmarks/engine.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache build dist

@@ -1,10 +1,17 @@
-"""The ``splitpot`` command."""
+"""The ``splitpot`` command: ``hand``, ``replay`` and ``simulate``."""
 
 from __future__ import annotations
 
+import os
+import sys
+
 import click
 
+from splitpot.cli.replay import replay
+from splitpot.cli.simulate import simulate
 from splitpot.hands import best_five, describe_high, describe_low
+
+__all__ = ["main", "run"]
 
 
 @click.group()
@@ -20,3 +27,17 @@ def hand(cards: str) -> None:
     five = best_five(cards)
     click.echo(f"high: {describe_high(cards)}  ({' '.join(map(str, five or ()))})")
     click.echo(f"low:  {describe_low(cards)}")
+
+
+main.add_command(replay)
+main.add_command(simulate)
+
+
+def run() -> None:
+    """Console entry point: ``main``, quiet when the reader of its output goes away (``| head``)."""
+    try:
+        main()
+    except BrokenPipeError:
+        # Point stdout at devnull so the interpreter's final flush does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)

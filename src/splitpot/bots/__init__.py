@@ -1,0 +1,51 @@
+"""Bots: players that choose an action from what their seat may know (``views.view``).
+
+A :class:`Bot` has one method, ``act(view) -> Action``; the view carries the seat's legal
+options, so a bot never needs the state. :func:`get` builds a registered bot by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol, runtime_checkable
+
+from splitpot.actions import Action
+from splitpot.bots.simple import CallBot, RandomBot
+from splitpot.errors import SplitpotError
+from splitpot.views import View
+
+__all__ = ["Bot", "CallBot", "RandomBot", "get", "names", "register"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player: given its seat's view (legal options included), the action it takes."""
+
+    def act(self, view: View) -> Action:
+        """The action to take now; it must be one of the view's legal options."""
+        ...
+
+
+_REGISTRY: dict[str, Callable[[int | None], Bot]] = {}
+
+
+def register(name: str, make: Callable[[int | None], Bot]) -> None:
+    """Make ``get(name, seed=...)`` build a bot with ``make(seed)``."""
+    _REGISTRY[name] = make
+
+
+def names() -> tuple[str, ...]:
+    """The registered bot names, sorted."""
+    return tuple(sorted(_REGISTRY))
+
+
+def get(name: str, *, seed: int | None = None) -> Bot:
+    """A new bot of the kind called ``name``; ``seed`` makes a random bot reproducible."""
+    make = _REGISTRY.get(name)
+    if make is None:
+        raise SplitpotError(f"unknown bot {name!r}; known bots: {', '.join(names())}")
+    return make(seed)
+
+
+register("call", lambda seed: CallBot())
+register("random", RandomBot)

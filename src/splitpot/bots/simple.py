@@ -1,0 +1,58 @@
+"""Two simple bots: a calling station and a uniformly random player."""
+
+from __future__ import annotations
+
+import random
+
+from splitpot.actions import Action
+from splitpot.state import Option
+from splitpot.views import View
+
+__all__ = ["AMOUNT_VERBS", "CallBot", "RandomBot", "action_for"]
+
+AMOUNT_VERBS = frozenset({"cbr", "bid"})
+"""Verbs whose action names an amount chosen from the option's range."""
+
+
+def action_for(view: View, option: Option, amount: int | None = None) -> Action:
+    """The action that takes ``option`` (at ``amount`` for a ranged option) in ``view``'s seat."""
+    seat = view.seat
+    assert seat is not None, "a spectator's view has no options"
+    verb = option.verb
+    if verb in AMOUNT_VERBS:
+        return Action(verb, seat, amount=option.min_amount if amount is None else amount)
+    if verb == "sm":
+        mine = view.seats[seat]
+        return Action("sm", seat, mine.down + mine.up)
+    return Action(verb, seat)
+
+
+class CallBot:
+    """Brings in when it must, otherwise checks or calls; never folds, never raises."""
+
+    def act(self, view: View) -> Action:
+        options = {o.verb: o for o in view.options}
+        for verb in ("pb", "cc", "sm"):
+            if verb in options:
+                return action_for(view, options[verb])
+        return action_for(view, view.options[0])
+
+
+class RandomBot:
+    """Takes a uniformly random legal option, with a uniformly random legal amount."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, view: View) -> Action:
+        rng = self.rng
+        option: Option = rng.choice(view.options)
+        amount = None
+        if option.verb in AMOUNT_VERBS:
+            if option.choices:
+                amount = rng.choice(option.choices)
+            else:
+                assert option.min_amount is not None
+                assert option.max_amount is not None
+                amount = rng.randint(option.min_amount, option.max_amount)
+        return action_for(view, option, amount)

@@ -1,0 +1,98 @@
+"""``splitpot simulate``: seated bots play many hands; print what each seat won or lost."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
+from splitpot import bots as bot_registry
+from splitpot import variants
+from splitpot.errors import RulesError
+from splitpot.sim import play_hands
+
+__all__ = ["simulate"]
+
+
+def _bot_names(spec: str, players: int) -> list[str]:
+    names = [name.strip() for name in spec.split(",")]
+    if len(names) == 1:
+        names *= players
+    if len(names) != players:
+        raise click.UsageError(
+            f"--bots lists {len(names)} bots for {players} players: give one name, or one per seat"
+        )
+    known = bot_registry.names()
+    for name in names:
+        if name not in known:
+            raise click.UsageError(f"unknown bot {name!r}: choose from {', '.join(known)}")
+    return names
+
+
+@click.command()
+@click.option("--game", required=True, help="Game name or PHH code (stud8, F7S/8, ...).")
+@click.option("--players", type=int, required=True, help="Players at the table.")
+@click.option("--hands", "hand_count", type=click.IntRange(min=0), required=True)
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run.")
+@click.option("--bots", "bot_spec", required=True, help="One bot name, or one per seat.")
+@click.option(
+    "--stacks", type=click.IntRange(min=1), help="Starting stack [default: 100 big bets]."
+)
+@click.option("--record", type=click.Path(dir_okay=False, path_type=Path), help="Write a .phhs.")
+@click.option("--json", "as_json", is_flag=True, help='Print {"hands", "seconds", "net"}.')
+def simulate(
+    game: str,
+    players: int,
+    hand_count: int,
+    seed: int,
+    bot_spec: str,
+    stacks: int | None,
+    record: Path | None,
+    as_json: bool,
+) -> None:
+    """Let bots play HANDS hands of GAME and print each seat's net chips."""
+    try:
+        rules = variants.get(game)
+    except RulesError as exc:
+        raise click.UsageError(str(exc)) from None
+    low, high = rules.min_players, rules.max_players
+    if not low <= players <= high:
+        raise click.UsageError(f"{rules.name} is for {low} to {high} players, not {players}")
+    names = _bot_names(bot_spec, players)
+    seated = [bot_registry.get(name, seed=seed * 1000 + seat) for seat, name in enumerate(names)]
+    stack = stacks if stacks is not None else 100 * rules.big_bet
+    console = Console()
+    began = time.perf_counter()
+    if console.is_terminal and hand_count:
+        columns = (*Progress.get_default_columns()[:1], BarColumn(), MofNCompleteColumn())
+        with Progress(*columns, TimeRemainingColumn(), console=console, transient=True) as bar:
+            task = bar.add_task(rules.name, total=hand_count)
+            net = play_hands(
+                rules,
+                seated,
+                hands=hand_count,
+                seed=seed,
+                stacks=stack,
+                record=record,
+                on_hand=lambda n: bar.update(task, completed=n),
+            )
+    else:
+        net = play_hands(rules, seated, hands=hand_count, seed=seed, stacks=stack, record=record)
+    seconds = time.perf_counter() - began
+    if as_json:
+        click.echo(json.dumps({"hands": hand_count, "seconds": round(seconds, 6), "net": net}))
+        return
+    table = Table(title=f"{hand_count} hands of {rules.name}, seed {seed}", title_justify="left")
+    for column in ("player", "bot", "net", "per hand"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for seat, (name, chips) in enumerate(zip(names, net, strict=True)):
+        per_hand = chips / hand_count if hand_count else 0.0
+        table.add_row(f"p{seat + 1}", name, f"{chips:+d}", f"{per_hand:+.2f}")
+    console.print(table)
+    rate = hand_count / seconds if seconds else 0.0
+    console.print(f"{seconds:.2f} s, {rate:,.0f} hands/s")

@@ -1,0 +1,96 @@
+"""The package's shape (architecture.md): a curated public API and one-way imports."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+from pathlib import Path
+
+import pytest
+
+import splitpot
+
+SRC = Path(splitpot.__file__).parent
+
+# The core, in import order: a module may import only from modules before it.
+CORE = [
+    "errors",
+    "cards",
+    "_tables",
+    "hands",
+    "actions",
+    "rules",
+    "state",
+    "pots",
+    "phases",
+    "engine",
+    "views",
+    "variants",
+]
+# Adapters use the core's public API. `sim` may use `bots`; the command line is the front of
+# `sim` and `bots` (and of `notation`/`records`), so it may use them too. Nothing in the core
+# imports an adapter.
+ADAPTERS = {
+    "notation": set(),
+    "records": {"notation"},
+    "bots": set(),
+    "sim": {"bots", "notation", "records"},
+    "cli": {"bots", "sim", "notation", "records"},
+}
+
+
+def _imports(path: Path) -> set[str]:
+    """The splitpot modules (first component below the package) a file imports."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+        for name in names:
+            parts = name.split(".")
+            if parts[0] == "splitpot" and len(parts) > 1:
+                found.add(parts[1])
+    return found
+
+
+def _files(module: str) -> list[Path]:
+    package = SRC / module
+    return sorted(package.rglob("*.py")) if package.is_dir() else [SRC / f"{module}.py"]
+
+
+@pytest.mark.parametrize("module", CORE)
+def test_core_imports_only_earlier_core_modules(module: str) -> None:
+    allowed = set(CORE[: CORE.index(module) + 1])
+    for path in _files(module):
+        # A module of a package may import the package's own names (phases.base, variants.stud).
+        wrong = _imports(path) - allowed
+        assert not wrong, f"{path.relative_to(SRC)} imports {sorted(wrong)}"
+
+
+@pytest.mark.parametrize("adapter", sorted(ADAPTERS))
+def test_adapters_use_the_core_and_only_the_adapters_they_front(adapter: str) -> None:
+    allowed = set(CORE) | ADAPTERS[adapter] | {adapter}
+    for path in _files(adapter):
+        wrong = _imports(path) - allowed
+        assert not wrong, f"{path.relative_to(SRC)} imports {sorted(wrong)}"
+
+
+def test_every_module_is_placed() -> None:
+    modules = {p.stem for p in SRC.glob("*.py")} | {p.name for p in SRC.iterdir() if p.is_dir()}
+    modules -= {"__init__", "__pycache__"}
+    assert modules == set(CORE) | set(ADAPTERS)
+
+
+def test_public_api_is_complete_and_resolves() -> None:
+    assert splitpot.__all__ == sorted(splitpot.__all__)
+    for name in splitpot.__all__:
+        assert hasattr(splitpot, name), name
+    # Everything the engine, hands, views, errors and actions modules export is public at the
+    # top, but for constants and type aliases, which stay with their module.
+    kept_in_module = {"CATEGORY_NAMES", "Ranking", "DEALER_VERBS", "PLAYER_VERBS", "Declaration"}
+    for module in ("engine", "hands", "views", "errors", "actions"):
+        exported = set(importlib.import_module(f"splitpot.{module}").__all__)
+        missing = exported - set(splitpot.__all__) - kept_in_module
+        assert not missing, f"splitpot.{module} exports {sorted(missing)} but splitpot does not"
