@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from splitpot.actions import Action
+from splitpot.actions import Action, Declaration
 from splitpot.cards import Card
 from splitpot.rules import Rules, Step
 
@@ -28,13 +28,17 @@ class Option:
     ``("cbr", 4, 4)``: complete/bet/raise *to* 4; ``("cc", 2, 2)``: call 2 more (0 = check);
     ``("pb", 1, 1)``: bring in; ``("f", None, None)``: fold; ``("sm", None, None)``: show or
     muck. ``choices``, when not empty, lists the only amounts allowed in the range (fixed limit
-    with an open pair on fourth street: the small or the big bet).
+    with an open pair on fourth street: the small or the big bet). ``cards``, when not empty,
+    lists the cards the action may name, one of them (a card to pick, buy away, discard, sell
+    or turn up); ``declarations`` the ways a seat may declare (``"hi"``, ``"lo"``, ``"both"``).
     """
 
     verb: str
     min_amount: int | None = None
     max_amount: int | None = None
     choices: tuple[int, ...] = ()
+    cards: tuple[Card, ...] = ()
+    declarations: tuple[Declaration, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

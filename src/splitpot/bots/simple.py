@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from splitpot.actions import Action
+from splitpot.actions import Action, Declaration
+from splitpot.cards import Card
 from splitpot.state import Option
 from splitpot.views import View
 
@@ -14,8 +15,16 @@ AMOUNT_VERBS = frozenset({"cbr", "bid"})
 """Verbs whose action names an amount chosen from the option's range."""
 
 
-def action_for(view: View, option: Option, amount: int | None = None) -> Action:
-    """The action that takes ``option`` (at ``amount`` for a ranged option) in ``view``'s seat."""
+def action_for(
+    view: View,
+    option: Option,
+    amount: int | None = None,
+    *,
+    card: Card | None = None,
+    declaration: Declaration | None = None,
+) -> Action:
+    """The action that takes ``option`` in ``view``'s seat: at ``amount`` for a ranged option,
+    naming ``card`` (default: the first it offers) or ``declaration`` (likewise)."""
     seat = view.seat
     assert seat is not None, "a spectator's view has no options"
     verb = option.verb
@@ -24,6 +33,10 @@ def action_for(view: View, option: Option, amount: int | None = None) -> Action:
     if verb == "sm":
         mine = view.seats[seat]
         return Action("sm", seat, mine.down + mine.up)
+    if option.declarations:
+        return Action(verb, seat, declaration=declaration or option.declarations[0])
+    if option.cards:
+        return Action(verb, seat, (card if card is not None else option.cards[0],))
     return Action(verb, seat)
 
 
@@ -55,4 +68,6 @@ class RandomBot:
                 assert option.min_amount is not None
                 assert option.max_amount is not None
                 amount = rng.randint(option.min_amount, option.max_amount)
-        return action_for(view, option, amount)
+        card = rng.choice(option.cards) if option.cards else None
+        declaration = rng.choice(option.declarations) if option.declarations else None
+        return action_for(view, option, amount, card=card, declaration=declaration)
