@@ -99,10 +99,20 @@ def new_hand(
 
 
 def legal_actions(state: State) -> Legal:
-    """Who the table waits on, what each may do, and whether the dealer is next."""
+    """Who the table waits on, what each may do, and whether the dealer is next.
+
+    Worked out once per point of the hand: every change to a state appends to its log, so the
+    log's length says whether the last answer still holds (a player's view asks again).
+    """
     if state.finished:
         return _OVER
+    cached = state._legal
+    position = len(state._log)
+    if cached is not None and cached[0] == position:
+        known: Legal = cached[1]
+        return known
     legal: Legal = state.phase.legal(state)
+    state._legal = (position, legal)
     return legal
 
 

@@ -72,6 +72,7 @@ class State:
     """Everything about one hand in progress. Read it through properties and views."""
 
     __slots__ = (
+        "_legal",
         "_log",
         "_stacks",
         "antes",
@@ -134,6 +135,7 @@ class State:
         self.auto = True
         self.street = 0
         self.public: Any = None  # the views' cache of the public history (see splitpot.views)
+        self._legal: Any = None  # the engine's (log length, Legal) for this point of the hand
 
     # --- what the contract promises ------------------------------------------------------
 
@@ -195,6 +197,7 @@ class State:
             new.phase_state = self.phase_state.copy()
         if self.public is not None:
             new.public = self.public.copy()
+        new._legal = None
         return new
 
     def snapshot(self) -> tuple[object, ...]:
