@@ -10,6 +10,7 @@ import dataclasses
 
 import pytest
 
+from play import check_call
 from splitpot import variants
 from splitpot.actions import Action
 from splitpot.cards import parse_cards
@@ -259,14 +260,7 @@ def test_eight_players_share_a_common_card_on_seventh() -> None:
     order += rest[29:45]  # fifth and sixth
     order += list(parse_cards("Ac"))  # the common card
     state = new_hand(variants.get("stud"), [100] * 8, deck=order)
-    while not state.finished:
-        legal = legal_actions(state)
-        if legal.dealer:
-            deal_next(state)
-            continue
-        seat = legal.to_act[0]
-        verb = next(o.verb for o in legal.options[seat] if o.verb in ("pb", "cc"))
-        apply(state, Action(verb, seat))
+    check_call(state)
     commons = [a for a in state.log if a.verb == "db"]
     assert commons == [Action("db", None, parse_cards("Ac"))]
     assert all(len(hand) == 6 for hand in state.hands)

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from play import check_call
 from splitpot import variants
-from splitpot.actions import Action
 from splitpot.cards import Deck
-from splitpot.engine import apply, deal_next, legal_actions, new_hand, outcome
+from splitpot.engine import new_hand, outcome
 from splitpot.errors import RulesError
 from splitpot.rules import Betting, Deal, Rules, Showdown, Step
 
@@ -90,14 +90,7 @@ def _toml_examples() -> list[str]:
 
 def _play_out(rules: Rules, players: int) -> list[int]:
     state = new_hand(rules, [200] * players, seed=11)
-    while not state.finished:
-        legal = legal_actions(state)
-        if legal.dealer:
-            deal_next(state)
-            continue
-        seat = legal.to_act[0]
-        verb = next(o.verb for o in legal.options[seat] if o.verb in ("pb", "cc"))
-        apply(state, Action(verb, seat))
+    check_call(state)
     assert sum(outcome(state).net) == 0
     return list(state.stacks)
 
