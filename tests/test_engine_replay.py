@@ -36,14 +36,20 @@ def action_of(line: str) -> Action:
     """One PHH action line as an Action (seats 0-based)."""
     words = line.split("#")[0].split()
     if words[0] == "d":
-        if words[1] == "db":
-            return Action("db", None, cards_of(words[2]))
+        if words[1] in ("db", "dl"):  # dl: an auction's cards (OPR-657 3.1)
+            return Action(words[1], None, cards_of(words[2]))
         return Action("dh", int(words[2][1:]) - 1, cards_of(words[3]))
     seat, verb = int(words[0][1:]) - 1, words[1]
-    if verb == "cbr":
-        return Action("cbr", seat, amount=int(words[2]))
+    if verb in ("cbr", "bid"):
+        return Action(verb, seat, amount=int(words[2]))
+    if verb == "pick":
+        return Action("pick", seat, cards_of(words[2]))
     if verb == "sm":
         return Action("sm", seat, cards_of(words[2]) if len(words) > 2 else ())
+    if verb == "buy":
+        return Action("buy", seat, cards_of(words[2]))
+    if verb == "dec":
+        return Action("dec", seat, declaration=words[2])  # type: ignore[arg-type]
     return Action(verb, seat)
 
 
@@ -52,10 +58,14 @@ def replay(record: dict[str, object]) -> State:
     rules = dataclasses.replace(
         variants.get(str(record["variant"])),
         ante=0,
-        bring_in=int(record["bring_in"]),  # type: ignore[call-overload]
+        bring_in=int(record.get("bring_in", 0)),  # type: ignore[call-overload]
         small_bet=int(record["small_bet"]),  # type: ignore[call-overload]
         big_bet=int(record["big_bet"]),  # type: ignore[call-overload]
-        **dict(record.get("_splitpot", {})),  # type: ignore[call-overload]  # house rules
+        **{  # house rules (the table's version is not one)
+            k: v
+            for k, v in record.get("_splitpot", {}).items()  # type: ignore[attr-defined]
+            if k != "version"
+        },
     )
     state = new_hand(
         rules,

@@ -7,12 +7,13 @@ from splitpot.pots import Pot, divide, high_card_key, low_card_key, side_pots, s
 
 
 def test_no_all_in_one_pot() -> None:
-    assert side_pots([10, 10, 10], [True] * 3) == [Pot(30, (0, 1, 2))]
+    assert side_pots(30, [None] * 3, [True] * 3) == [Pot(30, (0, 1, 2))]
 
 
 def test_three_all_ins_make_a_main_pot_and_two_side_pots() -> None:
-    # Paid 4, 10, 25, 25: main 4 x 4 = 16; side (10-4) x 3 = 18; side (25-10) x 2 = 30.
-    assert side_pots([4, 10, 25, 25], [True] * 4) == [
+    # One round, paid 4, 10, 25, 25. Caps: seat 0 4 x 4 = 16; seat 1 4 + 10 + 10 + 10 = 34.
+    # Main 16 (all); side 34 - 16 = 18 (1, 2, 3); side 64 - 34 = 30 (2, 3).
+    assert side_pots(64, [16, 34, None, None], [True] * 4) == [
         Pot(16, (0, 1, 2, 3)),
         Pot(18, (1, 2, 3)),
         Pot(30, (2, 3)),
@@ -20,27 +21,36 @@ def test_three_all_ins_make_a_main_pot_and_two_side_pots() -> None:
 
 
 def test_folded_chips_count_but_win_nothing() -> None:
-    # Seat 0 folded after paying 6; seat 1 all in for 4; seats 2, 3 paid 20.
-    # Level 4: 4 x 4 = 16 (1, 2, 3). Level 6: 2 (seat 0) + 2 + 2 = 6 (2, 3) and level 20:
-    # 14 + 14 = 28 (2, 3): merged, same seats: 34.
-    assert side_pots([6, 4, 20, 20], [False, True, True, True]) == [
+    # Seat 0 folded after paying 6; seat 1 all in for 4 (cap 4 x 4 = 16); seats 2, 3 paid 20.
+    # Total 50: main 16 (1, 2, 3), the other 34 to seats 2 and 3.
+    assert side_pots(50, [None, 16, None, None], [False, True, True, True]) == [
         Pot(16, (1, 2, 3)),
         Pot(34, (2, 3)),
     ]
 
 
 def test_dead_antes_join_the_main_pot() -> None:
-    # ante_trimming_status = false: antes 4 x 1 are dead money in the main pot. Seat 3 folded.
-    # Levels: 2 -> 2 x 3 = 6 (0, 1, 2), merged with the antes: 10; 5 -> 3 x 2 = 6 (1, 2).
-    assert side_pots([2, 5, 5, 0], [True, True, True, False], dead=4) == [
+    # ante_trimming_status = false: antes 4 x 1 are dead money, in the middle before anyone
+    # went all in. Seat 0 all in for 2 more: cap 4 + 2 + 2 + 2 = 10; seat 3 folded.
+    assert side_pots(16, [10, None, None, None], [True, True, True, False]) == [
         Pot(4 + 6, (0, 1, 2)),
         Pot(6, (1, 2)),
     ]
-    # A seat all in for its ante (paid 0 beyond it) can still win the dead antes.
-    assert side_pots([0, 5, 5], [True, True, True], dead=3) == [
+    # A seat all in for its ante can still win the dead antes (cap 3), nothing more.
+    assert side_pots(13, [3, None, None], [True, True, True]) == [
         Pot(3, (0, 1, 2)),
         Pot(10, (1, 2)),
     ]
+
+
+def test_money_put_in_before_an_all_in_step_is_all_eligible() -> None:
+    # House-rules.md: what was in the middle when a player went all in. 60 in the middle, then
+    # seat 1 pays a buy price of 10 (OPR-207 3.2) in the buy step; in the last betting round
+    # seat 0 goes all in for 15 and seats 1 and 2 call: cap 60 + 10 + 15 x 3 = 115 = everything.
+    assert side_pots(115, [115, None, None], [True] * 3) == [Pot(115, (0, 1, 2))]
+    # The other way round: seat 0 all in earlier (cap 60); later buys and bets (55) go to the
+    # seats still in, and the buyer's extra 10 does not make a pot only the buyer can win.
+    assert side_pots(115, [60, None, None], [True] * 3) == [Pot(60, (0, 1, 2)), Pot(55, (1, 2))]
 
 
 def test_odd_chip_goes_to_the_high_half() -> None:

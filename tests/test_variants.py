@@ -122,7 +122,7 @@ def test_toml_mistakes_name_the_problem(tmp_path: Path) -> None:
     bad.write_text('name = "x"\nbase = "stud8"\nqualifier = 3\n')
     with pytest.raises(RulesError, match="qualifier"):
         variants.load_toml(bad)
-    bad.write_text('name = "x"\n[[steps]]\nkind = "auction"\n')
+    bad.write_text('name = "x"\n[[steps]]\nkind = "juggle"\n')
     with pytest.raises(RulesError, match="kind"):
         variants.load_toml(bad)
 

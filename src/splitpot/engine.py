@@ -90,6 +90,9 @@ def new_hand(
     else:
         state.dead = sum(state.paid)
         state.paid = [0] * n
+        state.round_paid = [0] * n
+        state.round_base = state.dead  # dead antes are in the middle before anyone is all in
+    state.close_round()  # the antes are the first round: a seat all in on its ante is capped
     state.bets = [0] * n
     phase = PHASES[rules.steps[0].kind]
     state.phase = phase
@@ -123,7 +126,7 @@ def apply(state: State, action: Action) -> None:
     if not isinstance(action, Action):
         raise IllegalAction(f"{action!r} is not an Action", reason="not_an_action", rule="")
     phase = state.phase
-    if action.verb in ("dh", "db", "dl") and not phase.dealer:
+    if action.verb in ("dh", "db", "dl") and not phase.dealer_turn(state):
         raise IllegalAction(
             "the table waits on a player, not the dealer", reason="not_dealers_turn", rule=""
         )
@@ -143,7 +146,7 @@ def deal_next(state: State) -> Action:
     if state.finished:
         raise IllegalAction("the hand is over", reason="hand_over", rule="")
     phase = state.phase
-    if not phase.dealer:
+    if not phase.dealer_turn(state):
         raise IllegalAction(
             "the table waits on a player, not the dealer", reason="not_dealers_turn", rule=""
         )
@@ -166,12 +169,13 @@ def _settle(state: State) -> None:
     while not state.finished:
         phase = state.phase
         if phase.done(state):
+            state.close_round()
             state.step_index += 1
             phase = PHASES[steps[state.step_index].kind]
             state.phase = phase
             phase.enter(state)
             continue
-        if state.auto and phase.dealer:
+        if state.auto and phase.dealer_turn(state):
             phase.auto(state)
             continue
         return

@@ -1,9 +1,11 @@
-"""Pots: contributions into a main pot and side pots, and dividing a pot with Robert's odd chips.
+"""Pots: the main pot and side pots, and dividing a pot with Robert's odd chips.
 
 Pure functions over integers, so the arithmetic can be tested on its own. A player all in is
-eligible only for what each other player put in up to the same amount (house-rules.md: side
-pots). Odd chips follow house-rules.md (Robert's 8–9): the high half of a split pot gets the odd
-chip; tied hands share a half with the remainder dealt one chip at a time in priority order.
+eligible only for what was in the middle when they went all in plus what each other player put
+in afterwards up to the same amount (house-rules.md: side pots); the state works out that
+"cap" per seat, which holds for bets, bids and buy prices alike. Odd chips follow
+house-rules.md (Robert's 8–9): the high half of a split pot gets the odd chip; tied hands share
+a half with the remainder dealt one chip at a time in priority order.
 """
 
 from __future__ import annotations
@@ -22,28 +24,30 @@ class Pot:
     eligible: tuple[int, ...]
 
 
-def side_pots(paid: Sequence[int], live: Sequence[bool], dead: int = 0) -> list[Pot]:
-    """Split what each seat put in into pots by all-in level; ``dead`` chips (antes kept out of
-    the levels) form the first pot, which every live seat may win.
+def side_pots(total: int, caps: Sequence[int | None], live: Sequence[bool]) -> list[Pot]:
+    """Split the ``total`` chips in the middle into a main pot and side pots.
 
-    Folded seats' chips count toward every level they reached but make them eligible for
-    nothing. Consecutive pots with the same eligible seats are merged. A level nobody live
-    reached joins the pot below it.
+    ``caps[s]`` is the most seat ``s`` can win because it went all in (house-rules.md: what was
+    in the middle when its step began, plus what each player put in during that step up to its
+    own amount; see :meth:`State.close_round`); None for a seat not all in, which may win
+    everything. Folded seats win nothing. Each cap of a live seat starts a new pot; pots with
+    the same eligible seats are merged, and money nobody live may win joins the pot below it.
     """
+    levels = sorted({min(c, total) for s, c in enumerate(caps) if c is not None and live[s]})
     pots: list[Pot] = []
-    if dead:
-        pots.append(Pot(dead, tuple(s for s in range(len(paid)) if live[s])))
     previous = 0
-    for level in sorted({p for p in paid if p > 0}):
-        amount = sum(min(p, level) - min(p, previous) for p in paid)
-        eligible = tuple(s for s, p in enumerate(paid) if live[s] and p >= level)
+    for level in [*levels, total]:
+        amount = level - previous
+        if amount <= 0:
+            continue
+        eligible = tuple(
+            s for s, c in enumerate(caps) if live[s] and (c is None or min(c, total) >= level)
+        )
         previous = level
         if pots and (not eligible or pots[-1].eligible == eligible):
             pots[-1] = Pot(pots[-1].amount + amount, pots[-1].eligible)
-        elif eligible:
-            pots.append(Pot(amount, eligible))
-        else:  # nobody live reached even the first level (cannot happen after a fold-win)
-            pots.append(Pot(amount, tuple(s for s in range(len(paid)) if live[s])))
+        else:
+            pots.append(Pot(amount, eligible or tuple(s for s in range(len(caps)) if live[s])))
     return pots
 
 

@@ -34,11 +34,11 @@ _NOT_HOUSE_RULES: Final = frozenset(
     {"name", "code", "steps", "min_players", "max_players", "description", *_STAKES}
 )
 _UNLIMITED: Final = "unlimited"
-"""How a record writes ``max_raises = None`` (TOML has no null)."""
+"""How a record writes ``max_raises = None`` or ``max_bid = None`` (TOML has no null)."""
 
 
 def _from_toml(key: str, value: Any) -> Any:
-    if key == "max_raises" and value == _UNLIMITED:
+    if key in ("max_raises", "max_bid") and value == _UNLIMITED:
         return None
     return tuple(value) if isinstance(value, list) else value
 

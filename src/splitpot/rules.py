@@ -18,8 +18,11 @@ __all__ = [
     "LOWS",
     "OPENERS",
     "STEP_KINDS",
+    "Auction",
     "Betting",
+    "Buy",
     "Deal",
+    "Declare",
     "Rules",
     "Showdown",
     "Step",
@@ -33,6 +36,13 @@ OPENERS: Final = ("low-card", "high-card", "high-board", "low-board", "dealer-le
 card by suit, ace low (razz); best high hand showing; best ace-to-five low showing (razz);
 first player clockwise from the dealer."""
 SHORTAGES: Final = ("reshuffle", "common")
+DECLARE_ORDERS: Final = ("simultaneous", "in-turn")
+"""Declarations made in secret, revealed together, or in turn, each seen at once (OPR-207 4.2)."""
+BOTH_MUST: Final = ("win-or-tie", "win-outright")
+"""What a "both" declarer must do in each half to take anything (house-rules.md, OPR-657 4.3)."""
+BUY_FIRST: Final = ("dealer-left", "high-board", "low-board")
+"""Who decides first at a buy (OPR-207 3.1): the first live seat clockwise from the dealer, the
+best high hand showing, or the best ace-to-five low showing."""
 
 
 def _choice(option: str, value: object, allowed: tuple[object, ...]) -> None:
@@ -108,6 +118,40 @@ class Betting(Step):
 
 
 @dataclass(frozen=True, slots=True)
+class Declare(Step):
+    """Every live player declares high, low or both (house rules ``declare_order``,
+    ``declare_both``).
+
+    A game never needs to list it: :class:`Rules` places it just before the showdown when
+    ``showdown = "declare"`` and leaves it out for cards speak, so any game can be played with a
+    declaration through its house rules.
+    """
+
+    kind: ClassVar[str] = "declare"
+
+
+@dataclass(frozen=True, slots=True)
+class Buy(Step):
+    """Each active player in turn may buy one card per round or stand pat (OPR-207 Article 3).
+
+    One step runs every round of ``buy_prices``; ``buy_first`` says who decides first. With
+    ``bet_before_buy`` :class:`Rules` puts a big-bet betting round just before it (OPR-207 2.3).
+    """
+
+    kind: ClassVar[str] = "buy"
+
+
+@dataclass(frozen=True, slots=True)
+class Auction(Step):
+    """One auction (OPR-657 Article 3): the dealer lays out one card face up per player in the
+    hand, every player bids in secret (house rules ``min_bid``, ``max_bid``), and the bidders
+    pick in order of their bids; every bid goes into the pot. A game lists one per auction
+    (Auction: five, OPR-657 3.7)."""
+
+    kind: ClassVar[str] = "auction"
+
+
+@dataclass(frozen=True, slots=True)
 class Showdown(Step):
     """Every live hand is shown (or mucked) and each pot is awarded."""
 
@@ -136,6 +180,14 @@ class Rules:
     heads_up_uncapped: bool = True
     no_check_raise: bool = False
     odd_chip: str = "roberts"
+    declare_order: str = "simultaneous"
+    declare_both: bool = False
+    both_must: str = "win-or-tie"
+    buy_prices: tuple[int, ...] | None = None
+    buy_first: str = "dealer-left"
+    bet_before_buy: bool = False
+    min_bid: int | None = None
+    max_bid: int | None = None
     description: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
@@ -157,14 +209,74 @@ class Rules:
         if not self.high and self.low == "none":
             raise RulesError("high = false and low = 'none': nobody could win the pot")
         _choice("qualifier", self.qualifier, (0, *range(5, 14)))
-        _choice("showdown", self.showdown, ("cards",))  # "declare" comes with the declare step
+        _choice("showdown", self.showdown, ("cards", "declare"))
+        if self.showdown == "declare" and not self.split:
+            raise RulesError("showdown = 'declare' needs a high-low game (high and a low)")
+        _choice("declare_order", self.declare_order, DECLARE_ORDERS)
+        _choice("declare_both", self.declare_both, (True, False))
+        _choice("both_must", self.both_must, BOTH_MUST)
+        self._check_buy()
+        self._check_bids()
         _choice("betting", self.betting, BETTING)
         if self.max_raises is not None:
             _count("max_raises", self.max_raises)
         _choice("heads_up_uncapped", self.heads_up_uncapped, (True, False))
         _choice("no_check_raise", self.no_check_raise, (True, False))
         _choice("odd_chip", self.odd_chip, ("roberts",))
+        self._resolve_steps()
         self._check_steps()
+
+    def _check_bids(self) -> None:
+        """``min_bid`` (None: the small bet, OPR-657 2.2) and ``max_bid`` (None: no maximum)."""
+        if self.min_bid is not None:
+            _count("min_bid", self.min_bid)
+        if self.max_bid is not None:
+            _count("max_bid", self.max_bid, max(1, self.bid_minimum))
+
+    def _check_buy(self) -> None:
+        prices: object = self.buy_prices
+        if isinstance(prices, list):  # a variant file or record writes a list
+            prices = tuple(prices)
+            object.__setattr__(self, "buy_prices", prices)
+        if prices is not None:
+            if not isinstance(prices, tuple) or not 1 <= len(prices) <= 2:
+                raise RulesError(
+                    f"buy_prices = {prices!r}: give one price per round of buying, one or two "
+                    "rounds (OPR-207 3.2, 5)"
+                )
+            for price in prices:
+                _count("buy_prices", price)
+            if len(prices) == 2 and prices[1] <= prices[0]:
+                raise RulesError(
+                    f"buy_prices = {list(prices)!r}: the second round must cost more than the "
+                    "first (OPR-207 5)"
+                )
+        _choice("buy_first", self.buy_first, BUY_FIRST)
+        _choice("bet_before_buy", self.bet_before_buy, (True, False))
+
+    def _resolve_steps(self) -> None:
+        """Make ``steps`` the steps actually played under these house rules.
+
+        A :class:`Declare` step stands just before the showdown exactly when ``showdown =
+        "declare"``; a betting round stands just before each :class:`Buy` step exactly when
+        ``bet_before_buy`` (a betting round directly before a buy *is* that round). So
+        ``dataclasses.replace`` of either house rule adds or removes the step.
+        """
+        steps = self.steps
+        if not isinstance(steps, tuple) or not all(isinstance(s, Step) for s in steps):
+            return  # _check_steps says why
+        resolved: list[Step] = []
+        for i, step in enumerate(steps):
+            if isinstance(step, Declare):
+                continue
+            if isinstance(step, Betting) and i + 1 < len(steps) and isinstance(steps[i + 1], Buy):
+                continue
+            if isinstance(step, Buy) and self.bet_before_buy:
+                resolved.append(Betting("big", "high-board"))
+            if isinstance(step, Showdown) and self.showdown == "declare":
+                resolved.append(Declare())
+            resolved.append(step)
+        object.__setattr__(self, "steps", tuple(resolved))
 
     def _check_steps(self) -> None:
         steps = self.steps
@@ -175,8 +287,26 @@ class Rules:
         if steps[0].kind != "deal":
             raise RulesError("steps must begin with a deal")
         per_player = sum(len(s.cards) for s in steps if isinstance(s, Deal))
+        auctions = sum(isinstance(s, Auction) for s in steps)
+        per_player += auctions  # an auction gives every player one card (OPR-657 3.4)
+        if auctions and per_player * self.max_players > 52:
+            raise RulesError(
+                f"max_players = {self.max_players}: {per_player} cards each, auctions included, "
+                "need more than 52 cards (OPR-657 1.1)"
+            )
         if per_player > 7:
             raise RulesError(f"steps deal {per_player} cards to each player; hands hold 1..7")
+
+    @property
+    def bid_minimum(self) -> int:
+        """The smallest bid at an auction: ``min_bid``, by default the small bet (OPR-657 2.2)."""
+        return self.small_bet if self.min_bid is None else self.min_bid
+
+    @property
+    def prices(self) -> tuple[int, ...]:
+        """The price of a buy in each round: ``buy_prices``, by default one round at the big bet
+        (OPR-207 3.2)."""
+        return self.buy_prices if self.buy_prices is not None else (self.big_bet,)
 
     @property
     def split(self) -> bool:

@@ -79,6 +79,7 @@ class State:
         "auto",
         "awards",
         "bets",
+        "caps",
         "common",
         "dead",
         "deck_order",
@@ -93,6 +94,8 @@ class State:
         "phase_state",
         "public",
         "rng",
+        "round_base",
+        "round_paid",
         "rules",
         "seed",
         "shown",
@@ -136,6 +139,11 @@ class State:
         self.street = 0
         self.public: Any = None  # the views' cache of the public history (see splitpot.views)
         self._legal: Any = None  # the engine's (log length, Legal) for this point of the hand
+        # Side pots (house-rules.md): chips each seat put in during the current step, what was
+        # in the middle when it began, and the most each seat that went all in can win.
+        self.round_paid = [0] * n
+        self.round_base = 0
+        self.caps: list[int | None] = [None] * n
 
     # --- what the contract promises ------------------------------------------------------
 
@@ -180,6 +188,8 @@ class State:
         new._stacks = self._stacks.copy()
         new.bets = self.bets.copy()
         new.paid = self.paid.copy()
+        new.round_paid = self.round_paid.copy()
+        new.caps = self.caps.copy()
         new.folded = self.folded.copy()
         new.shown = self.shown.copy()
         new.hands = [h.copy() for h in self.hands]
@@ -222,6 +232,9 @@ class State:
             tuple(self.awards),
             self.street,
             self.dead,
+            tuple(self.round_paid),
+            self.round_base,
+            tuple(self.caps),
         )
 
     # --- chips -------------------------------------------------------------------------------
@@ -231,6 +244,7 @@ class State:
         self._stacks[seat] -= amount
         self.bets[seat] += amount
         self.paid[seat] += amount
+        self.round_paid[seat] += amount
 
     def pay(self, seat: int, amount: int) -> None:
         """Give chips to a seat's stack (awards, returned bets)."""
@@ -248,7 +262,20 @@ class State:
         if excess > 0:
             bets[seat] -= excess
             self.paid[seat] -= excess
+            self.round_paid[seat] -= excess
             self._stacks[seat] += excess
+
+    def close_round(self) -> None:
+        """End a round of contributions (a step, or one auction of several): every seat that
+        went all in during it may win what was in the middle when it began plus what each
+        player put in during it up to the seat's own amount (house-rules.md: side pots)."""
+        mine = self.round_paid
+        for seat in range(self.n):
+            if self.caps[seat] is None and self._stacks[seat] == 0:
+                own = mine[seat]
+                self.caps[seat] = self.round_base + sum(min(p, own) for p in mine)
+        self.round_base = sum(self.paid) + self.dead
+        self.round_paid = [0] * self.n
 
     def log_action(self, action: Action) -> None:
         """Append to the history."""

@@ -3,15 +3,21 @@
 :func:`view` is the only projection of a state that leaves the core for a player, and
 :func:`public_view` the one for spectators; neither ever holds a card its reader cannot see
 (down cards of others until shown, the stub), so swapping hidden cards never changes them.
+A simultaneous declaration (``declare_order = "simultaneous"``) is likewise hidden from the
+other seats — they see only that the seat has declared — until every live player has declared.
+Sealed bids at an auction (OPR-657 3.2–3.3) likewise: the others see only that a seat has bid
+until the last bid is in and all are revealed.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from splitpot.actions import Action
+from splitpot.actions import Action, Declaration
 from splitpot.cards import Card
 from splitpot.engine import legal_actions
+from splitpot.phases.auction import bidding_from, bids
+from splitpot.phases.declare import declarations
 from splitpot.state import Award, Option, State
 
 __all__ = ["SeatView", "View", "public_view", "view"]
@@ -21,7 +27,8 @@ class SeatView(NamedTuple):
     """One seat as the reader sees it; ``down`` holds None for each card the reader cannot see.
 
     A folded or mucked hand shows no cards (except to its own seat); the log keeps what was
-    dealt face up.
+    dealt face up. ``declared``: the seat has declared; ``declaration``: what, when the reader
+    may know it (its own at once; others' once every simultaneous declaration is in).
     """
 
     seat: int
@@ -32,6 +39,10 @@ class SeatView(NamedTuple):
     shown: bool
     down: tuple[Card | None, ...]
     up: tuple[Card | None, ...]
+    declared: bool = False
+    declaration: Declaration | None = None
+    has_bid: bool = False
+    bid: int | None = None
 
 
 class View(NamedTuple):
@@ -73,6 +84,10 @@ def _project(state: State, reader: int | None) -> View:
         state.shown,
     )
     seats = []
+    declared = declarations(state)
+    sealed = _sealed(state)
+    bid_of = bids(state)  # the auction under way (OPR-657 3.2-3.3)
+    bids_sealed = bidding_from(state) is not None
     for s in range(state.n):
         if (folded[s] or shown[s] is False) and s != reader:
             # a folded or mucked hand leaves the table, its up cards too
@@ -84,8 +99,23 @@ def _project(state: State, reader: int | None) -> View:
         else:
             down = (None,) * (len(hand) - len(state.ups[s]))
         up = tuple(state.ups[s])
+        said = declared.get(s)
+        seen = said if s == reader or not sealed else None
         seats.append(
-            SeatView(s, stacks[s], bets[s], paid[s], folded[s], shown[s] is True, down, up)
+            SeatView(
+                s,
+                stacks[s],
+                bets[s],
+                paid[s],
+                folded[s],
+                shown[s] is True,
+                down,
+                up,
+                said is not None,
+                seen,
+                s in bid_of,
+                bid_of.get(s) if s == reader or not bids_sealed else None,
+            )
         )
     options = legal.options.get(reader, ()) if reader is not None else ()
     return View(
@@ -108,10 +138,14 @@ class _PublicLog:
     """The history as a spectator sees it, extended as the log grows (so a view is cheap), and
     where each seat's deals sit in it (to unmask them for that seat, or once shown)."""
 
-    __slots__ = ("actions", "deals", "dealt", "upto")
+    __slots__ = ("actions", "bids", "deals", "dealt", "decs", "owed", "showing", "upto")
 
     def __init__(self, n: int) -> None:
         self.actions: list[Action] = []
+        self.decs: list[int] = []  # where sealed declarations sit in the log
+        self.bids: list[int] = []  # where sealed bids not yet revealed sit in the log
+        self.showing: list[set[Card | None]] = [set() for _ in range(n)]  # each seat's up cards
+        self.owed: dict[int, bool] = {}  # seat -> its bought replacement is dealt face up
         self.dealt = [0] * n
         self.deals: list[list[int]] = [[] for _ in range(n)]
         self.upto = 0
@@ -121,6 +155,10 @@ class _PublicLog:
         new.actions = self.actions.copy()
         new.dealt = self.dealt.copy()
         new.deals = [d.copy() for d in self.deals]
+        new.decs = self.decs.copy()
+        new.bids = self.bids.copy()
+        new.showing = [u.copy() for u in self.showing]
+        new.owed = self.owed.copy()
         new.upto = self.upto
         return new
 
@@ -129,17 +167,45 @@ class _PublicLog:
         for i in range(self.upto, len(log)):
             action = log[i]
             seat = action.seat
-            if action.verb == "dh" and seat is not None:
+            if action.verb == "dh" and seat is not None and seat in self.owed:
+                # a bought replacement: up for an upcard, down for the hole card (OPR-207 3.3)
+                self.deals[seat].append(i)
+                if self.owed.pop(seat):
+                    self.showing[seat].update(action.cards)
+                else:
+                    action = Action("dh", seat, (None,) * len(action.cards))
+            elif action.verb == "buy" and seat is not None:
+                up = all(c is not None and c in self.showing[seat] for c in action.cards)
+                self.showing[seat].difference_update(action.cards)
+                self.owed[seat] = up
+                if not up:  # the hole card is discarded unseen
+                    self.deals[seat].append(i)
+                    action = Action("buy", seat, (None,) * len(action.cards))
+            elif action.verb == "dh" and seat is not None:
                 start = self.dealt[seat]
                 k = len(action.cards)
                 self.dealt[seat] = start + k
                 self.deals[seat].append(i)
                 flags = state.faceup[seat][start : start + k]
+                pairs = zip(action.cards, flags, strict=True)
+                self.showing[seat].update(c for c, up in pairs if up)
                 if not all(flags):
                     hidden = zip(action.cards, flags, strict=True)
                     action = Action("dh", seat, tuple(c if up else None for c, up in hidden))
+            elif action.verb == "dec" and state.rules.declare_order == "simultaneous":
+                self.decs.append(i)
+                action = Action("dec", seat)  # "has declared", not what
+            elif action.verb == "bid" and seat is not None:
+                self.bids.append(i)
+                action = Action("bid", seat)  # "has bid", not how much (OPR-657 3.2)
             self.actions.append(action)
         self.upto = len(log)
+        if self.bids:  # revealed bids (3.3): all but those of an auction still bidding
+            cut = bidding_from(state)
+            for i in self.bids:
+                if cut is None or i < cut:
+                    self.actions[i] = log[i]
+            self.bids = [i for i in self.bids if cut is not None and i > cut]
 
 
 def _masked_log(state: State, reader: int | None) -> tuple[Action, ...]:
@@ -149,11 +215,28 @@ def _masked_log(state: State, reader: int | None) -> tuple[Action, ...]:
         public = state.public = _PublicLog(state.n)
     public.catch_up(state)
     seen = [s for s in range(state.n) if s == reader or state.shown[s] is True]
-    if not seen:
+    if not seen and not public.decs and not public.bids:
         return tuple(public.actions)
     out = public.actions.copy()
     log = state._log
     for s in seen:
         for i in public.deals[s]:
             out[i] = log[i]
+    sealed = _sealed(state)
+    for i in public.decs:
+        if not sealed or log[i].seat == reader:
+            out[i] = log[i]
+    for i in public.bids:
+        if log[i].seat == reader:
+            out[i] = log[i]
     return tuple(out)
+
+
+def _sealed(state: State) -> bool:
+    """Are declarations still secret (a simultaneous declaration under way)?"""
+    return (
+        not state.finished
+        and state.rules.declare_order == "simultaneous"
+        and state.phase is not None
+        and state.phase.kind == "declare"
+    )

@@ -5,7 +5,17 @@ expose, declare) is a new module here that subclasses :class:`Phase` and calls
 :func:`register`; it is imported below so that it registers itself.
 """
 
-from splitpot.phases import betting, deal, showdown
+from splitpot.phases import auction, betting, buy, deal, declare, showdown
 from splitpot.phases.base import PHASES, Phase, register
 
-__all__ = ["PHASES", "Phase", "betting", "deal", "register", "showdown"]
+__all__ = [
+    "PHASES",
+    "Phase",
+    "auction",
+    "betting",
+    "buy",
+    "deal",
+    "declare",
+    "register",
+    "showdown",
+]

@@ -43,6 +43,11 @@ class Phase:
         """Carry out an action already checked (mutates ``state``; does not log it)."""
         raise NotImplementedError
 
+    def dealer_turn(self, state: State) -> bool:
+        """True when the dealer (not a player) acts next; a step that mixes both (a buy and
+        its replacement) answers from the state, others by their ``dealer`` flag."""
+        return self.dealer
+
     def dealer_action(self, state: State) -> Action:
         """The dealer's next action for this step (cards from the stub, a referee's show)."""
         raise refuse("the table waits on a player, not the dealer", "not_dealers_turn", "")

@@ -1,20 +1,23 @@
 """The showdown: live hands are shown (or mucked), then every pot is judged and paid.
 
-Cards speak (Robert's 7). Each pot is judged among the live seats eligible for it (house-rules.md:
-side pots): high, low with the qualifier, or split high/low with Robert's odd chips. A half
-nobody can take goes to the other half. Each hand is evaluated once.
+Cards speak (Robert's 7), or by declaration (``showdown = "declare"``: each half among the seats
+that declared it, see :func:`contenders`). Each pot is judged among the live seats eligible for
+it (house-rules.md: side pots): high, low with the qualifier, or split high/low with Robert's odd
+chips. A half nobody can take goes to the other half; when nobody can take either, the pot is
+shared among its live players. Each hand is evaluated once.
 """
 
 from __future__ import annotations
 
-from splitpot.actions import Action
+from splitpot.actions import Action, Declaration
 from splitpot.cards import CARDS, Card, format_cards
 from splitpot.hands import describe_high, describe_low, high_value, low_value
 from splitpot.phases.base import Phase, finish_uncontested, player, refuse, register
-from splitpot.pots import divide, high_card_key, low_card_key, side_pots, split_halves
+from splitpot.phases.declare import declarations
+from splitpot.pots import Pot, divide, high_card_key, low_card_key, side_pots, split_halves
 from splitpot.state import Award, Half, Legal, Option, State
 
-__all__ = ["ShowdownPhase", "judge", "low_words"]
+__all__ = ["ShowdownPhase", "contenders", "judge", "low_words"]
 
 _SHOW = (Option("sm"),)
 _RULE = "hand-history.md: sm"
@@ -132,37 +135,83 @@ def judge(state: State) -> None:
         if rules.low != "none":
             lows[seat] = low_value(cards[seat], ranking=rules.low, qualifier=rules.qualifier)  # type: ignore[arg-type,unused-ignore]
     alive = [not state.folded[s] and state.shown[s] is not False for s in range(state.n)]
-    pots = side_pots(state.paid, alive, state.dead)
+    pots = _pots(state, alive)
+    declared = declarations(state) if rules.showdown == "declare" else None
     awards = state.awards
     for number, pot in enumerate(pots):
         where = "the main pot" if number == 0 else f"side pot {number}"
         eligible = pot.eligible
-        hi = _best(eligible, highs) if rules.high else []
-        lo = _best(eligible, lows) if rules.low != "none" else []
+        if declared is None:
+            hi = _best(eligible, highs) if rules.high else []
+            lo = _best(eligible, lows) if rules.low != "none" else []
+            no_low, no_high = " (no qualifying low)", " (no high half)"
+            nobody = "no hand qualifies for either half"
+        else:
+            hi, lo = contenders(eligible, declared, highs, lows, rules.both_must)
+            no_low = no_high = " (nobody can take the other half)"
+            nobody = "nobody can take either half (house-rules.md)"
         mine = {s: [c for c in state.hands[s] if c is not None] for s in eligible}
         by_high = sorted(hi, key=lambda s: -high_card_key(mine[s]))  # odd chips rule 2
         by_low = sorted(lo, key=lambda s: low_card_key(mine[s]))  # odd chips rule 3
+        pay = _Payer(state, awards, where, cards, declared)
         if hi and lo and set(hi) != set(lo):
             high_half, low_half = split_halves(pot.amount)  # odd chips rule 1
-            _pay(state, awards, high_half, by_high, "high", where, cards)
-            _pay(state, awards, low_half, by_low, "low", where, cards)
+            pay(high_half, by_high, "high")
+            pay(low_half, by_low, "low")
         elif hi and lo:  # the same hands win both ways: split evenly, rule 2 (Robert's 8)
-            _pay(state, awards, pot.amount, by_high, "all", where, cards, both=True)
+            pay(pot.amount, by_high, "all", both=True)
         elif hi:
-            why = " (no qualifying low)" if rules.low != "none" else ""
-            _pay(state, awards, pot.amount, by_high, "all", where, cards, note=why)
+            pay(pot.amount, by_high, "all", note=no_low if rules.low != "none" else "")
         elif lo:
-            why = " (no high half)" if rules.high else ""
-            _pay(state, awards, pot.amount, by_low, "all", where, cards, note=why, low=True)
+            pay(pot.amount, by_low, "all", note=no_high if rules.high else "", low=True)
         else:  # nobody can take either half: share among the eligible (house-rules.md)
             order = sorted(eligible, key=lambda s: -high_card_key(mine[s]))
             for seat, amount in divide(pot.amount, order):
                 state.pay(seat, amount)
-                awards.append(
-                    Award(seat, amount, "all", f"shares {where}: no hand qualifies for either half")
-                )
+                awards.append(Award(seat, amount, "all", f"shares {where}: {nobody}"))
     state.finished = True
     state.phase_state = None
+
+
+def _pots(state: State, alive: list[bool]) -> list[Pot]:
+    """The main and side pots of what is in the middle (house-rules.md: side pots)."""
+    state.close_round()  # a seat may have gone all in during the last step
+    return side_pots(sum(state.paid) + state.dead, state.caps, alive)
+
+
+def contenders(
+    eligible: tuple[int, ...],
+    declared: dict[int, Declaration],
+    highs: dict[int, int],
+    lows: dict[int, int | None],
+    both_must: str,
+) -> tuple[list[int], list[int]]:
+    """The winners of the high half and of the low half of one pot by declaration.
+
+    Each half is contested only by the eligible seats that declared it (or both). A "both"
+    declarer must win each half (``both_must = "win-or-tie"``: win or tie; ``"win-outright"``:
+    win alone) against every eligible declarer of that half; one who fails takes nothing and
+    is removed from both halves, which are then judged again among the rest (house-rules.md,
+    OPR-657 4.3). Failures are decided together, against the full field: removing a failed
+    declarer only helps the others, so no one fails afterwards. A low must qualify.
+    """
+    high_side = [s for s in eligible if declared.get(s) in ("hi", "both")]
+    low_side = [s for s in eligible if declared.get(s) in ("lo", "both")]
+    top_high, top_low = _best(tuple(high_side), highs), _best(tuple(low_side), lows)
+
+    def wins(seat: int, top: list[int]) -> bool:
+        return top == [seat] if both_must == "win-outright" else seat in top
+
+    failed = {
+        s
+        for s in eligible
+        if declared.get(s) == "both" and not (wins(s, top_high) and wins(s, top_low))
+    }
+    if not failed:
+        return top_high, top_low
+    high = _best(tuple(s for s in high_side if s not in failed), highs)
+    low = _best(tuple(s for s in low_side if s not in failed), lows)
+    return high, low
 
 
 def _best(eligible: tuple[int, ...], values: dict[int, int] | dict[int, int | None]) -> list[int]:
@@ -170,6 +219,50 @@ def _best(eligible: tuple[int, ...], values: dict[int, int] | dict[int, int | No
     if best is None:
         return []
     return [s for s in eligible if values.get(s) == best]
+
+
+_DECLARED = {"hi": "declared high", "lo": "declared low", "both": "declared both ways"}
+
+
+class _Payer:
+    """Pays the halves of one pot (:func:`_pay`)."""
+
+    __slots__ = ("awards", "cards", "declared", "state", "where")
+
+    def __init__(
+        self,
+        state: State,
+        awards: list[Award],
+        where: str,
+        cards: dict[int, list[Card]],
+        declared: dict[int, Declaration] | None,
+    ) -> None:
+        self.state, self.awards, self.where = state, awards, where
+        self.cards, self.declared = cards, declared
+
+    def __call__(
+        self,
+        amount: int,
+        winners: list[int],
+        half: Half,
+        *,
+        both: bool = False,
+        note: str = "",
+        low: bool = False,
+    ) -> None:
+        _pay(
+            self.state,
+            self.awards,
+            amount,
+            winners,
+            half,
+            self.where,
+            self.cards,
+            both=both,
+            note=note,
+            low=low,
+            declared=self.declared,
+        )
 
 
 def _pay(
@@ -184,6 +277,7 @@ def _pay(
     both: bool = False,
     note: str = "",
     low: bool = False,
+    declared: dict[int, Declaration] | None = None,
 ) -> None:
     """Pay one half (or a whole pot) to its winners, in odd-chip order, saying why."""
     rules = state.rules
@@ -209,6 +303,8 @@ def _pay(
             )
             what = f"the {half} half of {where} with {words}"
         text = f"{'ties for' if tied else ('scoops' if both else 'wins')} {what}{share}"
+        if declared is not None and seat in declared:
+            text = f"{_DECLARED[declared[seat]]}; {text}"
         if chips > base:
             mine = [c for c in state.hands[seat] if c is not None]
             if half == "low" or (low and half == "all"):

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from splitpot.errors import RulesError
 from splitpot.rules import Rules
+from splitpot.variants.auction import AUCTION
 from splitpot.variants.files import load_toml, rules_from_mapping
-from splitpot.variants.stud import RAZZ, STUD, STUD5, STUD5HILO, STUD8
+from splitpot.variants.stud import RAZZ, STUD, STUD5, STUD5BUY, STUD5HILO, STUD8
 
 __all__ = ["get", "load_toml", "names", "register", "rules_from_mapping"]
 
@@ -45,3 +46,5 @@ register(STUD, "seven-card stud", "7stud")
 register(RAZZ, "seven-card razz")
 register(STUD5, "five-card stud", "5stud")
 register(STUD5HILO, "five-card stud high-low", "5stud8")
+register(STUD5BUY, "five-card stud high-low with a buy", "5studbuy")
+register(AUCTION, "auction poker")

@@ -1,13 +1,14 @@
-"""The stud family as data: seven-card stud, stud hi-lo, razz, five-card stud and five-card hi-lo.
+"""The stud family as data: seven-card stud, stud hi-lo, razz, five-card stud, five-card hi-lo and
+five-card hi-lo with a buy.
 
 Each game is a few lines over the same steps (house-rules.md: stud8 and stud5buy sections).
 """
 
 from __future__ import annotations
 
-from splitpot.rules import Betting, Deal, Rules, Showdown, Step
+from splitpot.rules import Betting, Buy, Deal, Rules, Showdown, Step
 
-__all__ = ["RAZZ", "STUD", "STUD5", "STUD5HILO", "STUD8"]
+__all__ = ["RAZZ", "STUD", "STUD5", "STUD5BUY", "STUD5HILO", "STUD8"]
 
 
 def _seven(first: str, later: str, *, open_pair: bool = False) -> tuple[Step, ...]:
@@ -84,4 +85,36 @@ STUD5HILO = Rules(
     low="a5",
     qualifier=0,
     description="Five-card stud high-low, cards speak (the base game of stud5buy, OPR-207)",
+)
+
+
+def _five_with_a_buy() -> tuple[Step, ...]:
+    """OPR-207 2.2: one down one up and a betting round; an upcard and a betting round, twice;
+    the fourth upcard with no betting; the buy; the final betting round. Small bet on the first
+    two rounds, big on the third and the final one (house-rules.md). ``bet_before_buy`` adds a
+    big-bet round before the buy, ``showdown = "declare"`` the declaration (see Rules)."""
+    return (
+        Deal("du"),
+        Betting("small", "low-card", bring_in=True),
+        Deal("u"),
+        Betting("small", "high-board"),
+        Deal("u"),
+        Betting("big", "high-board"),
+        Deal("u"),
+        Buy(),
+        Betting("big", "high-board"),
+        Showdown(),
+    )
+
+
+STUD5BUY = Rules(
+    name="stud5buy",
+    code="F5SB",
+    steps=_five_with_a_buy(),
+    max_players=10,
+    low="a5",
+    qualifier=0,
+    showdown="declare",
+    declare_both=False,
+    description="Five-card stud high-low with a buy, by declaration (OPR-207)",
 )

@@ -1,0 +1,120 @@
+"""The declaration: every live player declares high, low or (where allowed) both.
+
+``declare_order = "simultaneous"``: every live player declares in secret, in any order, and the
+declarations take effect together when the last is in (OPR-207 4.2, hand-history.md: sealed
+moves); views show other seats only as "has declared" until then. ``"in-turn"``: one at a time
+from the first live seat left of the dealer, each seen at once. ``declare_both`` offers "both"
+(OPR-207 4.2: usually not allowed; OPR-657 4.3). The showdown reads the declarations back from
+the log (:func:`declarations`).
+"""
+
+from __future__ import annotations
+
+from splitpot.actions import Action, Declaration
+from splitpot.phases.base import Phase, player, refuse, register
+from splitpot.state import Legal, Option, State
+
+__all__ = ["DeclarePhase", "choices", "declarations"]
+
+_RULE_ORDER = "house rule declare_order, OPR-207 4.2"
+_RULE_BOTH = "house rule declare_both, OPR-207 4.2"
+_RULE = "hand-history.md: dec"
+_ONE_WAY: tuple[Declaration, ...] = ("hi", "lo")
+_BOTH_WAYS: tuple[Declaration, ...] = ("hi", "lo", "both")
+
+
+class DeclareRound:
+    """Who still has to declare, in order (in turn: the head of the list is next)."""
+
+    __slots__ = ("pending",)
+
+    def __init__(self, pending: list[int]) -> None:
+        self.pending = pending
+
+    def copy(self) -> DeclareRound:
+        return DeclareRound(self.pending.copy())
+
+    def snapshot(self) -> tuple[object, ...]:
+        return (tuple(self.pending),)
+
+
+def choices(state: State) -> tuple[Declaration, ...]:
+    """The declarations the house rules allow."""
+    return _BOTH_WAYS if state.rules.declare_both else _ONE_WAY
+
+
+def declarations(state: State) -> dict[int, Declaration]:
+    """Each seat's declaration so far this hand (from the log; the last ``dec`` of a seat)."""
+    found: dict[int, Declaration] = {}
+    for action in state._log:
+        if action.verb == "dec" and action.seat is not None and action.declaration is not None:
+            found[action.seat] = action.declaration
+    return found
+
+
+class DeclarePhase(Phase):
+    """Runs the :class:`~splitpot.rules.Declare` step."""
+
+    kind = "declare"
+
+    def enter(self, state: State) -> None:
+        state.phase_state = DeclareRound(state.live())  # seat order = clockwise from the dealer
+
+    def done(self, state: State) -> bool:
+        ps: DeclareRound = state.phase_state
+        return not ps.pending
+
+    def legal(self, state: State) -> Legal:
+        ps: DeclareRound = state.phase_state
+        option = (Option("dec", declarations=choices(state)),)
+        seats = tuple(ps.pending) if _simultaneous(state) else (ps.pending[0],)
+        return Legal(seats, False, dict.fromkeys(seats, option))
+
+    def check(self, state: State, action: Action) -> None:
+        ps: DeclareRound = state.phase_state
+        seat = action.seat
+        if action.verb != "dec":
+            raise refuse(
+                f"players declare now ('dec hi', 'dec lo'), not {action.verb!r}",
+                "declare_now",
+                _RULE,
+            )
+        if seat is None or not 0 <= seat < state.n or seat not in state.live():
+            raise refuse(
+                f"{player(seat)} is not a live player and cannot declare",
+                "not_live",
+                _RULE_ORDER,
+            )
+        if seat not in ps.pending:
+            raise refuse(f"{player(seat)} has already declared", "declared_twice", _RULE_ORDER)
+        allowed = choices(state)
+        if action.declaration not in allowed:
+            if action.declaration == "both":
+                raise refuse(
+                    "declaring both ways is not allowed at this table (declare_both = false)",
+                    "both_not_allowed",
+                    _RULE_BOTH,
+                )
+            raise refuse(
+                f"declare {' or '.join(allowed)}, not {action.declaration!r}",
+                "bad_declaration",
+                _RULE,
+            )
+        if not _simultaneous(state) and seat != ps.pending[0]:
+            raise refuse(
+                f"it is {player(ps.pending[0])}'s turn to declare, not {player(seat)}'s",
+                "not_your_turn",
+                _RULE_ORDER,
+            )
+
+    def perform(self, state: State, action: Action) -> None:
+        ps: DeclareRound = state.phase_state
+        assert action.seat is not None
+        ps.pending.remove(action.seat)
+
+
+def _simultaneous(state: State) -> bool:
+    return state.rules.declare_order == "simultaneous"
+
+
+register(DeclarePhase())
