@@ -18,3 +18,31 @@ def check_call(state: State) -> State:
         verb = next(o.verb for o in legal.options[seat] if o.verb in ("pb", "cc"))
         apply(state, Action(verb, seat))
     return state
+
+
+def is_legal(state: State, action: Action) -> bool:
+    """Whether legal_actions admits this action (a dealer action is never in it here)."""
+    legal = legal_actions(state)
+    if action.seat not in legal.to_act:
+        return False
+    for option in legal.options[action.seat]:
+        if option.verb != action.verb:
+            continue
+        if option.verb == "sm":
+            return action.cards == ()
+        if option.verb == "f":
+            return True
+        if option.cards and (len(action.cards) != 1 or action.cards[0] not in option.cards):
+            return False
+        if option.declarations and action.declaration not in option.declarations:
+            return False
+        if action.amount is None:
+            return option.verb not in ("cbr", "bid")
+        if action.cards:
+            return False  # an amount names no cards
+        assert option.min_amount is not None
+        assert option.max_amount is not None
+        if option.choices:
+            return action.amount in option.choices
+        return option.min_amount <= action.amount <= option.max_amount
+    return False

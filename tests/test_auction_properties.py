@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from play import is_legal
 from splitpot import variants
 from splitpot.actions import Action
 from splitpot.cards import CARDS
@@ -133,26 +134,6 @@ def _layout(state: State) -> int:
     """Where the current auction's layout sits in the log."""
     log = state.log
     return max(i for i, a in enumerate(log) if a.verb == "dl")
-
-
-def is_legal(state: State, action: Action) -> bool:
-    """Whether legal_actions admits this player action."""
-    legal = legal_actions(state)
-    if action.seat not in legal.to_act:
-        return False
-    for option in legal.options[action.seat]:
-        if option.verb != action.verb:
-            continue
-        if option.cards:
-            return len(action.cards) == 1 and action.cards[0] in option.cards
-        if option.min_amount is None or option.max_amount is None:
-            return True  # a fold: extra words are ignored (the betting phase's habit)
-        if action.amount is None or action.cards:
-            return False
-        if option.choices:
-            return action.amount in option.choices
-        return option.min_amount <= action.amount <= option.max_amount
-    return False
 
 
 @SETTINGS

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from play import is_legal
 from splitpot import variants
 from splitpot.actions import Action
 from splitpot.engine import State, apply, deal_next, legal_actions, new_hand, outcome
@@ -113,32 +114,6 @@ def candidate_illegal(data: st.DataObject, state: State) -> Action:
     verb = data.draw(st.sampled_from(["cbr", "cc", "f", "pb", "sm", "dh", "db", "bid", "buy"]))
     amount = data.draw(st.one_of(st.none(), st.integers(-5, 400)))
     return Action(verb, seat, (), amount)
-
-
-def is_legal(state: State, action: Action) -> bool:
-    """Whether legal_actions admits this action (a dealer action is never in it here)."""
-    legal = legal_actions(state)
-    if action.seat not in legal.to_act:
-        return False
-    for option in legal.options[action.seat]:
-        if option.verb != action.verb:
-            continue
-        if option.verb == "sm":
-            return action.cards == ()
-        if option.verb == "f":
-            return True
-        if option.cards and (len(action.cards) != 1 or action.cards[0] not in option.cards):
-            return False
-        if option.declarations and action.declaration not in option.declarations:
-            return False
-        if action.amount is None:
-            return option.verb not in ("cbr", "bid")
-        assert option.min_amount is not None
-        assert option.max_amount is not None
-        if option.choices:
-            return action.amount in option.choices
-        return option.min_amount <= action.amount <= option.max_amount
-    return False
 
 
 @SETTINGS
