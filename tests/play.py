@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from splitpot.actions import Action
 from splitpot.engine import apply, deal_next, legal_actions
+from splitpot.errors import IllegalAction
 from splitpot.state import State
 
 
@@ -46,3 +49,16 @@ def is_legal(state: State, action: Action) -> bool:
             return action.amount in option.choices
         return option.min_amount <= action.amount <= option.max_amount
     return False
+
+
+def apply_or_refused(state: State, attempt: Action) -> None:
+    """Apply ``attempt`` if the legal actions admit it; otherwise it must be refused with a
+    reason and leave the state exactly as it was (house-rules.md: nothing is lost)."""
+    before = state.snapshot()
+    if is_legal(state, attempt):
+        apply(state, attempt)
+        return
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, attempt)
+    assert refused.value.reason
+    assert state.snapshot() == before

@@ -329,6 +329,13 @@ def describe_high(cards: CardsLike) -> str:
 
 def describe_low(cards: CardsLike, *, ranking: Ranking = "a5", qualifier: int = 8) -> str:
     """The best low hand in words: ``"nine-low 9-6-5-4-3"``, or ``"no qualifying low"``."""
+    if ranking == "a5":
+        # Five different ranks: the best ace-to-five low is simply the five lowest (Robert's 5).
+        hand = to_cards(cards)
+        distinct = sorted({_a5(c.rank) for c in hand})
+        if len(distinct) >= 5 and (qualifier == 0 or distinct[4] <= _threshold_rank(qualifier)):
+            five_ranks = distinct[4::-1]
+            return f"{_one(five_ranks[0])}-low " + "-".join(_FACES[r] for r in five_ranks)
     five = best_five(cards, half="low", ranking=ranking, qualifier=qualifier)
     if five is None:
         return "no qualifying low"
@@ -344,6 +351,12 @@ def describe_low(cards: CardsLike, *, ranking: Ranking = "a5", qualifier: int = 
     if category == t.HIGH_CARD:
         return f"{_one(ranks[0])}-low {face}"
     return f"{_words(category, ranks)} {face}"
+
+
+def _threshold_rank(qualifier: int) -> int:
+    """The qualifier itself, once checked (so a bad one raises RulesError as everywhere)."""
+    _threshold(qualifier)
+    return qualifier
 
 
 def _a5(rank: int) -> int:

@@ -15,9 +15,10 @@ from splitpot.hands import describe_high, describe_low, high_value, low_value
 from splitpot.phases.base import Phase, finish_uncontested, player, refuse, register
 from splitpot.phases.declare import declarations
 from splitpot.pots import Pot, divide, high_card_key, low_card_key, side_pots, split_halves
+from splitpot.rules import Rules
 from splitpot.state import Award, Half, Legal, Option, State
 
-__all__ = ["ShowdownPhase", "contenders", "judge", "low_words"]
+__all__ = ["ShowdownPhase", "contenders", "judge"]
 
 _SHOW = (Option("sm"),)
 _RULE = "hand-history.md: sm"
@@ -287,20 +288,13 @@ def _pay(
     for seat, chips in divide(amount, winners):
         hand = cards[seat]
         if both:
-            words = (
-                f"high with {describe_high(hand)} and low with "
-                f"{low_words(hand, rules.low, rules.qualifier)}"
-            )
+            words = f"high with {describe_high(hand)} and low with {_low_words(hand, rules)}"
             what = f"{where}, {words}"
         elif half == "all":
-            words = low_words(hand, rules.low, rules.qualifier) if low else describe_high(hand)
+            words = _low_words(hand, rules) if low else describe_high(hand)
             what = f"{where} with {words}{note}"
         else:
-            words = (
-                describe_high(hand)
-                if half == "high"
-                else low_words(hand, rules.low, rules.qualifier)
-            )
+            words = describe_high(hand) if half == "high" else _low_words(hand, rules)
             what = f"the {half} half of {where} with {words}"
         text = f"{'ties for' if tied else ('scoops' if both else 'wins')} {what}{share}"
         if declared is not None and seat in declared:
@@ -316,19 +310,9 @@ def _pay(
         awards.append(Award(seat, chips, half, text))
 
 
-_ONE: tuple[str, ...] = ("", "ace", "deuce", "three", "four", "five", "six", "seven", "eight")
-_ONE = (*_ONE, "nine", "ten", "jack", "queen", "king")
-_FACE = "-A23456789TJQK"
-
-
-def low_words(hand: list[Card], low: str, qualifier: int) -> str:
-    """:func:`describe_low` in words, with a fast path for an ace-to-five low of five ranks."""
-    if low == "a5":
-        ranks = sorted({(c >> 2) + 2 if c < 48 else 1 for c in hand})
-        if len(ranks) >= 5:
-            five = ranks[4::-1]
-            return f"{_ONE[five[0]]}-low " + "-".join(_FACE[r] for r in five)
-    return describe_low(hand, ranking=low, qualifier=qualifier)  # type: ignore[arg-type]
+def _low_words(hand: list[Card], rules: Rules) -> str:
+    """A winning low in words, under the table's ranking and qualifier."""
+    return describe_low(hand, ranking=rules.low, qualifier=rules.qualifier)  # type: ignore[arg-type]
 
 
 register(ShowdownPhase())
