@@ -39,11 +39,12 @@ def is_legal(state: State, action: Action) -> bool:
             return False
         if option.declarations and action.declaration not in option.declarations:
             return False
+        if option.min_amount is None:
+            return True  # no amount to name: extra words are ignored (as for a fold)
         if action.amount is None:
             return option.verb not in ("cbr", "bid")
-        if action.cards:
-            return False  # an amount names no cards
-        assert option.min_amount is not None
+        if action.cards and option.verb == "bid":
+            return False  # a bid names no cards (OPR-657 3.2); betting ignores extra words
         assert option.max_amount is not None
         if option.choices:
             return action.amount in option.choices
