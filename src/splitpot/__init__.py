@@ -10,6 +10,7 @@ from splitpot.cards import Card, Deck, format_cards, parse_card, parse_cards
 from splitpot.engine import (
     Award,
     Legal,
+    Offer,
     Option,
     Outcome,
     State,
@@ -43,6 +44,7 @@ __all__ = [
     "IllegalAction",
     "InvalidNotation",
     "Legal",
+    "Offer",
     "Option",
     "Outcome",
     "RecordError",

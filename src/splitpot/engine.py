@@ -16,11 +16,12 @@ from splitpot.cards import Deck, to_cards
 from splitpot.errors import IllegalAction, RulesError
 from splitpot.phases import PHASES
 from splitpot.rules import Rules
-from splitpot.state import Award, Legal, Option, Outcome, State
+from splitpot.state import Award, Legal, Offer, Option, Outcome, State
 
 __all__ = [
     "Award",
     "Legal",
+    "Offer",
     "Option",
     "Outcome",
     "State",

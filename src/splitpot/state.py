@@ -16,7 +16,7 @@ from splitpot.actions import Action, Declaration
 from splitpot.cards import Card
 from splitpot.rules import Rules, Step
 
-__all__ = ["Award", "Legal", "Option", "Outcome", "State"]
+__all__ = ["Award", "Legal", "Offer", "Option", "Outcome", "State"]
 
 Half = Literal["high", "low", "all"]
 
@@ -48,6 +48,19 @@ class Legal:
     to_act: tuple[int, ...]
     dealer: bool
     options: dict[int, tuple[Option, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """Cards on the table for sale or auction: an auction's layout still to be picked
+    (``seller`` None), or the card a NASDAQ seller shows with the asking price (``ask``) and,
+    where bids are open, the best bid so far and its bidder."""
+
+    cards: tuple[Card, ...]
+    seller: int | None = None
+    ask: int | None = None
+    high_bid: int | None = None
+    high_bidder: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,8 +5,9 @@
 (down cards of others until shown, the stub), so swapping hidden cards never changes them.
 A simultaneous declaration (``declare_order = "simultaneous"``) is likewise hidden from the
 other seats — they see only that the seat has declared — until every live player has declared.
-Sealed bids at an auction (OPR-657 3.2–3.3) likewise: the others see only that a seat has bid
-until the last bid is in and all are revealed.
+Sealed bids at an auction (OPR-657 3.2–3.3) or a sale, and simultaneous turn-ups, likewise:
+the others see only that a seat has acted until the last is in (the phase says where the sealed
+part of the log begins). Cards discarded face down are seen by their seat only.
 """
 
 from __future__ import annotations
@@ -16,9 +17,8 @@ from typing import NamedTuple
 from splitpot.actions import Action, Declaration
 from splitpot.cards import Card
 from splitpot.engine import legal_actions
-from splitpot.phases.auction import bidding_from, bids
 from splitpot.phases.declare import declarations
-from splitpot.state import Award, Option, State
+from splitpot.state import Award, Offer, Option, State
 
 __all__ = ["SeatView", "View", "public_view", "view"]
 
@@ -46,7 +46,8 @@ class SeatView(NamedTuple):
 
 
 class View(NamedTuple):
-    """The table from one seat (``seat`` None: a spectator)."""
+    """The table from one seat (``seat`` None: a spectator); ``offer``: the cards lying on
+    the table for auction or sale, if any."""
 
     game: str
     seat: int | None
@@ -60,6 +61,7 @@ class View(NamedTuple):
     finished: bool
     awards: tuple[Award, ...]
     log: tuple[Action, ...]
+    offer: Offer | None = None
 
 
 def view(state: State, seat: int) -> View:
@@ -84,10 +86,11 @@ def _project(state: State, reader: int | None) -> View:
         state.shown,
     )
     seats = []
+    phase = state.phase
+    over = state.finished
+    cut = None if over else phase.secret_since(state)  # sealed moves from here on
     declared = declarations(state)
-    sealed = _sealed(state)
-    bid_of = bids(state)  # the auction under way (OPR-657 3.2-3.3)
-    bids_sealed = bidding_from(state) is not None
+    bid_of = {} if over else phase.bids(state)  # the auction or sale under way
     for s in range(state.n):
         if (folded[s] or shown[s] is False) and s != reader:
             # a folded or mucked hand leaves the table, its up cards too
@@ -100,7 +103,7 @@ def _project(state: State, reader: int | None) -> View:
             down = (None,) * (len(hand) - len(state.ups[s]))
         up = tuple(state.ups[s])
         said = declared.get(s)
-        seen = said if s == reader or not sealed else None
+        visible = s == reader or cut is None
         seats.append(
             SeatView(
                 s,
@@ -112,9 +115,9 @@ def _project(state: State, reader: int | None) -> View:
                 down,
                 up,
                 said is not None,
-                seen,
+                said if visible else None,
                 s in bid_of,
-                bid_of.get(s) if s == reader or not bids_sealed else None,
+                bid_of.get(s) if visible else None,
             )
         )
     options = legal.options.get(reader, ()) if reader is not None else ()
@@ -128,26 +131,31 @@ def _project(state: State, reader: int | None) -> View:
         to_act=legal.to_act,
         dealer=legal.dealer,
         options=options,
-        finished=state.finished,
+        finished=over,
         awards=tuple(state.awards),
-        log=_masked_log(state, reader),
+        log=_masked_log(state, reader, cut),
+        offer=None if over else phase.offer(state),
     )
+
+
+_SEALED_VERBS = frozenset({"bid", "pass", "dec", "up"})
+"""Moves hidden from the other seats while their step is sealed (shown as "has acted")."""
 
 
 class _PublicLog:
     """The history as a spectator sees it, extended as the log grows (so a view is cheap), and
-    where each seat's deals sit in it (to unmask them for that seat, or once shown)."""
+    where each seat's hidden cards sit in it: ``deals`` are unmasked for the seat and once it
+    shows its hand, ``private`` (face-down discards) only for the seat."""
 
-    __slots__ = ("actions", "bids", "deals", "dealt", "decs", "owed", "showing", "upto")
+    __slots__ = ("actions", "deals", "dealt", "owed", "private", "showing", "upto")
 
     def __init__(self, n: int) -> None:
         self.actions: list[Action] = []
-        self.decs: list[int] = []  # where sealed declarations sit in the log
-        self.bids: list[int] = []  # where sealed bids not yet revealed sit in the log
         self.showing: list[set[Card | None]] = [set() for _ in range(n)]  # each seat's up cards
         self.owed: dict[int, bool] = {}  # seat -> its bought replacement is dealt face up
         self.dealt = [0] * n
         self.deals: list[list[int]] = [[] for _ in range(n)]
+        self.private: list[list[int]] = [[] for _ in range(n)]
         self.upto = 0
 
     def copy(self) -> _PublicLog:
@@ -155,8 +163,7 @@ class _PublicLog:
         new.actions = self.actions.copy()
         new.dealt = self.dealt.copy()
         new.deals = [d.copy() for d in self.deals]
-        new.decs = self.decs.copy()
-        new.bids = self.bids.copy()
+        new.private = [p.copy() for p in self.private]
         new.showing = [u.copy() for u in self.showing]
         new.owed = self.owed.copy()
         new.upto = self.upto
@@ -192,51 +199,36 @@ class _PublicLog:
                 if not all(flags):
                     hidden = zip(action.cards, flags, strict=True)
                     action = Action("dh", seat, tuple(c if up else None for c, up in hidden))
-            elif action.verb == "dec" and state.rules.declare_order == "simultaneous":
-                self.decs.append(i)
-                action = Action("dec", seat)  # "has declared", not what
-            elif action.verb == "bid" and seat is not None:
-                self.bids.append(i)
-                action = Action("bid", seat)  # "has bid", not how much (OPR-657 3.2)
+            elif action.verb == "sd" and seat is not None and action.cards:
+                self.private[seat].append(i)  # a discard face down (NASDAQ)
+                action = Action("sd", seat, (None,) * len(action.cards))
+            elif action.verb == "up" and seat is not None:
+                self.showing[seat].update(action.cards)
             self.actions.append(action)
         self.upto = len(log)
-        if self.bids:  # revealed bids (3.3): all but those of an auction still bidding
-            cut = bidding_from(state)
-            for i in self.bids:
-                if cut is None or i < cut:
-                    self.actions[i] = log[i]
-            self.bids = [i for i in self.bids if cut is not None and i > cut]
 
 
-def _masked_log(state: State, reader: int | None) -> tuple[Action, ...]:
-    """The history with every card the reader cannot see replaced by None."""
+def _masked_log(state: State, reader: int | None, cut: int | None) -> tuple[Action, ...]:
+    """The history with every card the reader cannot see replaced by None, and the other
+    seats' sealed moves since ``cut`` shown without what they were."""
     public: _PublicLog | None = state.public
     if public is None:
         public = state.public = _PublicLog(state.n)
     public.catch_up(state)
     seen = [s for s in range(state.n) if s == reader or state.shown[s] is True]
-    if not seen and not public.decs and not public.bids:
+    if not seen and cut is None:
         return tuple(public.actions)
     out = public.actions.copy()
     log = state._log
     for s in seen:
         for i in public.deals[s]:
             out[i] = log[i]
-    sealed = _sealed(state)
-    for i in public.decs:
-        if not sealed or log[i].seat == reader:
+    if reader is not None:
+        for i in public.private[reader]:
             out[i] = log[i]
-    for i in public.bids:
-        if log[i].seat == reader:
-            out[i] = log[i]
+    if cut is not None:
+        for i in range(cut, len(log)):
+            action = log[i]
+            if action.verb in _SEALED_VERBS and action.seat not in (None, reader):
+                out[i] = Action("bid" if action.verb == "pass" else action.verb, action.seat)
     return tuple(out)
-
-
-def _sealed(state: State) -> bool:
-    """Are declarations still secret (a simultaneous declaration under way)?"""
-    return (
-        not state.finished
-        and state.rules.declare_order == "simultaneous"
-        and state.phase is not None
-        and state.phase.kind == "declare"
-    )

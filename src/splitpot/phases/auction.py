@@ -21,9 +21,9 @@ from splitpot.cards import CARDS, Card, format_cards
 from splitpot.hands import high_value
 from splitpot.phases.base import Phase, player, refuse, register
 from splitpot.phases.deal import _take
-from splitpot.state import Legal, Option, State
+from splitpot.state import Legal, Offer, Option, State
 
-__all__ = ["AuctionPhase", "AuctionRound", "bidding_from", "bids"]
+__all__ = ["AuctionPhase", "AuctionRound"]
 
 _RULE_LAYOUT = "OPR-657 3.1"
 _RULE_BID = "OPR-657 3.2"
@@ -69,30 +69,6 @@ class AuctionRound:
     def waiting(self) -> list[int]:
         """Bidders whose bid is not in yet."""
         return [s for s in self.bidders if self.bids[s] is None]
-
-
-def _round(state: State) -> AuctionRound | None:
-    ps = state.phase_state
-    if state.finished or not isinstance(ps, AuctionRound):
-        return None
-    return ps
-
-
-def bids(state: State) -> dict[int, int]:
-    """The bids made so far in the auction under way, by seat (empty outside an auction)."""
-    ps = _round(state)
-    if ps is None:
-        return {}
-    return {s: b for s, b in enumerate(ps.bids) if b is not None}
-
-
-def bidding_from(state: State) -> int | None:
-    """While sealed bids are being made: where the auction's layout sits in the log (the bids
-    after it are secret from everyone but the bidder); None when no bid is secret."""
-    ps = _round(state)
-    if ps is None or ps.offer is None or ps.revealed:
-        return None
-    return ps.laid_at
 
 
 def _showing(state: State, seat: int) -> int:
@@ -142,6 +118,19 @@ class AuctionPhase(Phase):
             )
         seat = ps.order[0]
         return Legal((seat,), False, {seat: (Option("pick", cards=tuple(ps.offer)),)})
+
+    def secret_since(self, state: State) -> int | None:
+        """Bids are sealed from the layout until the last is in (OPR-657 3.2-3.3)."""
+        ps: AuctionRound = state.phase_state
+        return None if ps.offer is None or ps.revealed else ps.laid_at
+
+    def bids(self, state: State) -> dict[int, int]:
+        ps: AuctionRound = state.phase_state
+        return {s: b for s, b in enumerate(ps.bids) if b is not None}
+
+    def offer(self, state: State) -> Offer | None:
+        ps: AuctionRound = state.phase_state
+        return None if not ps.offer else Offer(tuple(ps.offer))
 
     # --- checking --------------------------------------------------------------------------
 

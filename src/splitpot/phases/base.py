@@ -11,7 +11,7 @@ from typing import ClassVar
 
 from splitpot.actions import Action
 from splitpot.errors import IllegalAction
-from splitpot.state import Award, Legal, State
+from splitpot.state import Award, Legal, Offer, State
 
 __all__ = ["PHASES", "Phase", "finish_uncontested", "player", "refuse", "register"]
 
@@ -47,6 +47,20 @@ class Phase:
         """True when the dealer (not a player) acts next; a step that mixes both (a buy and
         its replacement) answers from the state, others by their ``dealer`` flag."""
         return self.dealer
+
+    def secret_since(self, state: State) -> int | None:
+        """While this step collects sealed moves (sealed bids, simultaneous declarations or
+        turn-ups): where in the log the sealed part begins; the players' moves from there on
+        are hidden from the other seats (views). None when nothing is sealed."""
+        return None
+
+    def bids(self, state: State) -> dict[int, int]:
+        """The bids made so far in the auction or sale under way, by seat."""
+        return {}
+
+    def offer(self, state: State) -> Offer | None:
+        """What lies on the table for sale or auction now, if anything."""
+        return None
 
     def dealer_action(self, state: State) -> Action:
         """The dealer's next action for this step (cards from the stub, a referee's show)."""

@@ -26,16 +26,17 @@ _BOTH_WAYS: tuple[Declaration, ...] = ("hi", "lo", "both")
 class DeclareRound:
     """Who still has to declare, in order (in turn: the head of the list is next)."""
 
-    __slots__ = ("pending",)
+    __slots__ = ("pending", "since")
 
-    def __init__(self, pending: list[int]) -> None:
+    def __init__(self, pending: list[int], since: int) -> None:
         self.pending = pending
+        self.since = since  # where the step begins in the log
 
     def copy(self) -> DeclareRound:
-        return DeclareRound(self.pending.copy())
+        return DeclareRound(self.pending.copy(), self.since)
 
     def snapshot(self) -> tuple[object, ...]:
-        return (tuple(self.pending),)
+        return (tuple(self.pending), self.since)
 
 
 def choices(state: State) -> tuple[Declaration, ...]:
@@ -58,7 +59,13 @@ class DeclarePhase(Phase):
     kind = "declare"
 
     def enter(self, state: State) -> None:
-        state.phase_state = DeclareRound(state.live())  # seat order = clockwise from the dealer
+        # seat order = clockwise from the dealer
+        state.phase_state = DeclareRound(state.live(), len(state._log))
+
+    def secret_since(self, state: State) -> int | None:
+        """Simultaneous declarations are sealed until the last is in (OPR-207 4.2)."""
+        ps: DeclareRound = state.phase_state
+        return ps.since if _simultaneous(state) and ps.pending else None
 
     def done(self, state: State) -> bool:
         ps: DeclareRound = state.phase_state
