@@ -14,7 +14,7 @@ from splitpot.bots.simple import CallBot, RandomBot
 from splitpot.errors import SplitpotError
 from splitpot.views import View
 
-__all__ = ["Bot", "CallBot", "RandomBot", "get", "names", "register"]
+__all__ = ["Bot", "CallBot", "Maker", "RandomBot", "get", "names", "register"]
 
 
 @runtime_checkable
@@ -26,11 +26,15 @@ class Bot(Protocol):
         ...
 
 
-_REGISTRY: dict[str, Callable[[int | None], Bot]] = {}
+Maker = Callable[[int | None, float | None], Bot]
+"""Builds a bot from a seed (None: unseeded) and a thinking budget in seconds per decision
+(None: the bot's default; bots that do not search ignore it)."""
+
+_REGISTRY: dict[str, Maker] = {}
 
 
-def register(name: str, make: Callable[[int | None], Bot]) -> None:
-    """Make ``get(name, seed=...)`` build a bot with ``make(seed)``."""
+def register(name: str, make: Maker) -> None:
+    """Make ``get(name, seed=..., think=...)`` build a bot with ``make(seed, think)``."""
     _REGISTRY[name] = make
 
 
@@ -39,13 +43,14 @@ def names() -> tuple[str, ...]:
     return tuple(sorted(_REGISTRY))
 
 
-def get(name: str, *, seed: int | None = None) -> Bot:
-    """A new bot of the kind called ``name``; ``seed`` makes a random bot reproducible."""
+def get(name: str, *, seed: int | None = None, think: float | None = None) -> Bot:
+    """A new bot of the kind called ``name``; ``seed`` makes it reproducible, ``think`` caps
+    its time per decision in seconds (bots that search)."""
     make = _REGISTRY.get(name)
     if make is None:
         raise SplitpotError(f"unknown bot {name!r}; known bots: {', '.join(names())}")
-    return make(seed)
+    return make(seed, think)
 
 
-register("call", lambda seed: CallBot())
-register("random", RandomBot)
+register("call", lambda seed, think: CallBot())
+register("random", lambda seed, think: RandomBot(seed))

@@ -11,8 +11,9 @@ from splitpot.views import View
 
 __all__ = ["AMOUNT_VERBS", "CallBot", "RandomBot", "action_for"]
 
-AMOUNT_VERBS = frozenset({"cbr", "bid"})
-"""Verbs whose action names an amount chosen from the option's range."""
+AMOUNT_VERBS = frozenset({"cbr", "bid", "sell"})
+"""Verbs whose action names an amount chosen from the option's range (a ``sell`` option
+without a range is a sale with no asking price)."""
 
 
 def action_for(
@@ -28,6 +29,9 @@ def action_for(
     seat = view.seat
     assert seat is not None, "a spectator's view has no options"
     verb = option.verb
+    if verb == "sell":
+        price = option.min_amount if amount is None else amount
+        return Action(verb, seat, (card if card is not None else option.cards[0],), price)
     if verb in AMOUNT_VERBS:
         return Action(verb, seat, amount=option.min_amount if amount is None else amount)
     if verb == "sm":
@@ -61,7 +65,7 @@ class RandomBot:
         rng = self.rng
         option: Option = rng.choice(view.options)
         amount = None
-        if option.verb in AMOUNT_VERBS:
+        if option.verb in AMOUNT_VERBS and option.min_amount is not None:
             if option.choices:
                 amount = rng.choice(option.choices)
             else:
