@@ -1,4 +1,4 @@
-"""Playing a hand out in tests: everyone brings in when due and otherwise checks or calls."""
+"""Playing a hand out in tests, and the oracle of what the legal actions admit."""
 
 from __future__ import annotations
 
@@ -7,20 +7,57 @@ import pytest
 from splitpot.actions import Action
 from splitpot.engine import apply, deal_next, legal_actions
 from splitpot.errors import IllegalAction
-from splitpot.state import State
+from splitpot.state import Option, State
+
+
+def passive(state: State, seat: int) -> Action:
+    """The most passive legal action: bring in, check or call, pass; otherwise the first
+    option with its first card, smallest amount and first declaration (sell, discard, turn
+    up, pick, bid, declare)."""
+    options = legal_actions(state).options[seat]
+    for verb in ("pb", "cc", "pass"):
+        if any(o.verb == verb for o in options):
+            return Action(verb, seat)
+    o = options[0]
+    declaration = o.declarations[0] if o.declarations else None
+    return Action(o.verb, seat, o.cards[:1], o.min_amount, declaration)
 
 
 def check_call(state: State) -> State:
-    """Play ``state`` to the end through the engine's own door; the dealer deals as due."""
+    """Play ``state`` to the end through the engine's own door, every player passive
+    (:func:`passive`); the dealer deals as due."""
     while not state.finished:
         legal = legal_actions(state)
         if legal.dealer:
             deal_next(state)
             continue
-        seat = legal.to_act[0]
-        verb = next(o.verb for o in legal.options[seat] if o.verb in ("pb", "cc"))
-        apply(state, Action(verb, seat))
+        apply(state, passive(state, legal.to_act[0]))
     return state
+
+
+def _admits(option: Option, action: Action) -> bool:
+    if option.verb != action.verb:
+        return False
+    if option.verb == "sm":
+        return action.cards == ()
+    if option.verb == "f":
+        return True
+    if option.cards and (len(action.cards) != 1 or action.cards[0] not in option.cards):
+        return False
+    if option.declarations and action.declaration not in option.declarations:
+        return False
+    if option.min_amount is None:
+        # no amount to name: extra words are ignored (as for a fold), but for a sale a price
+        # is checked against the priced option (NASDAQ ¶8)
+        return option.verb != "sell" or action.amount is None
+    if action.amount is None:
+        return option.verb not in ("cbr", "bid", "sell")
+    if action.cards and option.verb == "bid":
+        return False  # a bid names no cards (OPR-657 3.2); betting ignores extra words
+    assert option.max_amount is not None
+    if option.choices:
+        return action.amount in option.choices
+    return option.min_amount <= action.amount <= option.max_amount
 
 
 def is_legal(state: State, action: Action) -> bool:
@@ -28,28 +65,7 @@ def is_legal(state: State, action: Action) -> bool:
     legal = legal_actions(state)
     if action.seat not in legal.to_act:
         return False
-    for option in legal.options[action.seat]:
-        if option.verb != action.verb:
-            continue
-        if option.verb == "sm":
-            return action.cards == ()
-        if option.verb == "f":
-            return True
-        if option.cards and (len(action.cards) != 1 or action.cards[0] not in option.cards):
-            return False
-        if option.declarations and action.declaration not in option.declarations:
-            return False
-        if option.min_amount is None:
-            return True  # no amount to name: extra words are ignored (as for a fold)
-        if action.amount is None:
-            return option.verb not in ("cbr", "bid")
-        if action.cards and option.verb == "bid":
-            return False  # a bid names no cards (OPR-657 3.2); betting ignores extra words
-        assert option.max_amount is not None
-        if option.choices:
-            return action.amount in option.choices
-        return option.min_amount <= action.amount <= option.max_amount
-    return False
+    return any(_admits(option, action) for option in legal.options[action.seat])
 
 
 def apply_or_refused(state: State, attempt: Action) -> None:

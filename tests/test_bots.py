@@ -56,8 +56,9 @@ def test_bots_never_act_illegally(game: str) -> None:
     random_verbs = {k.split(":")[1] for k in used if k.startswith("random:")}
     call_verbs = {k.split(":")[1] for k in used if k.startswith("call:")}
     assert {"f", "cc", "cbr"} <= random_verbs
-    # standing pat, declaring, the minimum bid and the first card on offer: no raise
-    assert call_verbs <= {"pb", "cc", "sm", "sd", "dec", "bid", "pick"}
+    # standing pat, declaring, the minimum bid, the first card on offer, the first card to
+    # sell, discard or turn up: never a raise or a fold
+    assert call_verbs <= {"pb", "cc", "sm", "sd", "dec", "bid", "pick", "sell", "up"}
 
 
 def test_call_bot_brings_in_checks_and_calls() -> None:

@@ -16,7 +16,7 @@ DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "phh"
 if not DATA.is_dir():  # the shared folder sits beside the repository's checkout
     DATA = Path("/work/shared/data/phh")
 WSOP = sorted(DATA.glob("*.phh"))
-KEYS = {"variant", "finished", "stacks", "pot", "to_act", "awards"}
+KEYS = {"variant", "finished", "stacks", "pot", "to_act", "awards", "payments"}
 AWARD_KEYS = {"player", "amount", "half", "reason"}
 
 
@@ -86,6 +86,7 @@ def test_a_partial_hand(tmp_path: Path) -> None:
         "pot": 300_000,
         "to_act": [4],
         "awards": [],
+        "payments": [],
     }
 
 

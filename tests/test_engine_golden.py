@@ -105,7 +105,8 @@ def test_a_bet_and_three_raises_cap_the_round() -> None:
     assert verbs(state, 2) == {"f": (None, None), "cc": (15, 15)}
     with pytest.raises(IllegalAction) as refused:
         apply(state, Action("cbr", 2, amount=25))
-    assert refused.value.reason == "raise_not_allowed"
+    assert refused.value.reason == "raises_capped"
+    assert "max_raises" in refused.value.rule
 
 
 def test_heads_up_raising_is_uncapped() -> None:

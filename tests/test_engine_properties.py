@@ -42,13 +42,15 @@ def random_action(data: st.DataObject, state: State) -> Action:
     legal = legal_actions(state)
     seat = data.draw(st.sampled_from(legal.to_act))
     option = data.draw(st.sampled_from(legal.options[seat]))
-    if option.verb in ("cbr", "bid"):  # an amount in the range (a bid: OPR-657 3.2)
-        assert option.min_amount is not None
+    amount = None
+    if option.verb in ("cbr", "bid", "sell") and option.min_amount is not None:
+        # an amount in the range (a bid: OPR-657 3.2; an asking price: NASDAQ ¶8)
         assert option.max_amount is not None
         if option.choices:
             amount = data.draw(st.sampled_from(option.choices))
         else:
             amount = data.draw(st.integers(option.min_amount, option.max_amount))
+    if option.verb in ("cbr", "bid"):
         return Action(option.verb, seat, amount=amount)
     if option.verb == "sm":
         show = data.draw(st.booleans())
@@ -56,8 +58,8 @@ def random_action(data: st.DataObject, state: State) -> Action:
     if option.declarations:  # declare: one of the ways offered
         way = data.draw(st.sampled_from(option.declarations))
         return Action(option.verb, seat, declaration=way)
-    if option.cards:  # buy (pick, sell...): one of the cards offered
-        return Action(option.verb, seat, (data.draw(st.sampled_from(option.cards)),))
+    if option.cards:  # buy, pick, sell, discard, turn up: one of the cards offered
+        return Action(option.verb, seat, (data.draw(st.sampled_from(option.cards)),), amount)
     return Action(option.verb, seat)
 
 
@@ -163,8 +165,8 @@ def test_a_view_is_blind_to_cards_the_seat_cannot_see(
     moves: list[Action] = []
     while not first.finished and not legal_actions(first).dealer:
         move = random_action(data, first)
-        if move.verb == "buy":  # names a card, which the shuffled deck changes: test_buy*.py
-            break
+        if move.verb in ("buy", "sell", "sd", "up") and move.cards:
+            break  # names a card the shuffled deck changes: test_buy*.py, test_nasdaq*.py
         moves.append(move)
         apply(first, moves[-1])
     seat = data.draw(st.integers(0, first.n - 1))

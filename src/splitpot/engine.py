@@ -16,7 +16,7 @@ from splitpot.cards import Deck, to_cards
 from splitpot.errors import IllegalAction, RulesError
 from splitpot.phases import PHASES
 from splitpot.rules import Rules
-from splitpot.state import Award, Legal, Offer, Option, Outcome, State
+from splitpot.state import Award, Legal, Offer, Option, Outcome, Payment, State
 
 __all__ = [
     "Award",
@@ -24,6 +24,7 @@ __all__ = [
     "Offer",
     "Option",
     "Outcome",
+    "Payment",
     "State",
     "apply",
     "deal_next",
@@ -161,7 +162,7 @@ def outcome(state: State) -> Outcome:
     if not state.finished:
         raise IllegalAction("the hand is not over yet", reason="hand_not_over", rule="")
     net = tuple(now - start for now, start in zip(state._stacks, state.starting, strict=True))
-    return Outcome(tuple(state.awards), net)
+    return Outcome(tuple(state.awards), net, tuple(state.payments))
 
 
 def _settle(state: State) -> None:

@@ -38,7 +38,7 @@ _UNLIMITED: Final = "unlimited"
 
 
 def _from_toml(key: str, value: Any) -> Any:
-    if key in ("max_raises", "max_bid") and value == _UNLIMITED:
+    if key in ("max_raises", "max_bid", "max_price", "excess_threshold") and value == _UNLIMITED:
         return None
     return tuple(value) if isinstance(value, list) else value
 

@@ -8,6 +8,7 @@ the option and the values it may take.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import ClassVar, Final
 
@@ -23,7 +24,9 @@ __all__ = [
     "Buy",
     "Deal",
     "Declare",
+    "Expose",
     "Rules",
+    "Sale",
     "Showdown",
     "Step",
 ]
@@ -31,15 +34,22 @@ __all__ = [
 BETTING: Final = ("fixed", "spread", "pot", "none")
 """Betting structures: fixed limit, spread limit, pot limit, no limit ("none")."""
 LOWS: Final = ("a5", "27", "none")
-OPENERS: Final = ("low-card", "high-card", "high-board", "low-board", "dealer-left")
+OPENERS: Final = ("low-card", "high-card", "high-board", "low-board", "dealer-left", "buyer")
 """Who acts first in a betting round: lowest up card by suit, ace high (Robert's 4); highest up
 card by suit, ace low (razz); best high hand showing; best ace-to-five low showing (razz);
-first player clockwise from the dealer."""
+first player clockwise from the dealer; the buyer of the card just sold, or its seller when it
+went unsold (NASDAQ ¶11 — such a round is played only after a sale, see :class:`Sale`)."""
 SHORTAGES: Final = ("reshuffle", "common")
 DECLARE_ORDERS: Final = ("simultaneous", "in-turn")
 """Declarations made in secret, revealed together, or in turn, each seen at once (OPR-207 4.2)."""
 BOTH_MUST: Final = ("win-or-tie", "win-outright")
 """What a "both" declarer must do in each half to take anything (house-rules.md, OPR-657 4.3)."""
+SALE_BIDDING: Final = ("open", "sealed")
+"""How players bid at a NASDAQ sale (house-rules.md): ascending in turn from the seller's left,
+a pass leaving the auction, or sealed and simultaneous (ties: nearer the seller's left)."""
+SELLERS: Final = ("bid", "next", "round")
+"""Who sells at a :class:`Sale` step."""
+ASKS: Final = ("optional", "required")
 BUY_FIRST: Final = ("dealer-left", "high-board", "low-board")
 """Who decides first at a buy (OPR-207 3.1): the first live seat clockwise from the dealer, the
 best high hand showing, or the best ace-to-five low showing."""
@@ -152,6 +162,40 @@ class Auction(Step):
 
 
 @dataclass(frozen=True, slots=True)
+class Sale(Step):
+    """Players sell cards to each other (NASDAQ): a seller shows a card, names an asking price
+    (``ask``: ``"optional"`` ¶8, or ``"required"`` ¶18) at least ``min_price``, the others bid
+    (house rule ``sale_bidding``), the best bid is paid to the seller (¶9, ``excess_threshold``
+    ¶26) and the buyer discards one card face down; unsold, the seller discards one and pays
+    the price into the pot (¶10).
+
+    ``sellers``: ``"bid"`` — the players first bid for the right to sell first (¶6–7), then
+    that one sale; ``"next"`` — one sale by the next live player left of the previous seller
+    who has not sold yet (¶13; nothing when every live player has sold); ``"round"`` — every
+    live player in turn from the dealer's left, no betting between (¶18). ``free_discard``:
+    a seller may instead discard one card face down for nothing (5.2(c)).
+    """
+
+    kind: ClassVar[str] = "sale"
+    sellers: str = "next"
+    ask: str = "optional"
+    free_discard: bool = False
+
+    def __post_init__(self) -> None:
+        _choice("sale sellers", self.sellers, SELLERS)
+        _choice("sale ask", self.ask, ASKS)
+        _choice("sale free_discard", self.free_discard, (True, False))
+
+
+@dataclass(frozen=True, slots=True)
+class Expose(Step):
+    """Every live player turns one down card of their choice face up, all at the same moment
+    (NASDAQ ¶23): chosen in secret, revealed when the last choice is in."""
+
+    kind: ClassVar[str] = "expose"
+
+
+@dataclass(frozen=True, slots=True)
 class Showdown(Step):
     """Every live hand is shown (or mucked) and each pot is awarded."""
 
@@ -188,6 +232,10 @@ class Rules:
     bet_before_buy: bool = False
     min_bid: int | None = None
     max_bid: int | None = None
+    sale_bidding: str = "open"
+    min_price: int | None = None
+    max_price: int | None = None
+    excess_threshold: int | None = None
     description: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
@@ -217,6 +265,7 @@ class Rules:
         _choice("both_must", self.both_must, BOTH_MUST)
         self._check_buy()
         self._check_bids()
+        self._check_sales()
         _choice("betting", self.betting, BETTING)
         if self.max_raises is not None:
             _count("max_raises", self.max_raises)
@@ -232,6 +281,17 @@ class Rules:
             _count("min_bid", self.min_bid)
         if self.max_bid is not None:
             _count("max_bid", self.max_bid, max(1, self.bid_minimum))
+
+    def _check_sales(self) -> None:
+        """``min_price`` (None: the small bet), ``max_price`` and ``excess_threshold`` (None:
+        none), ``sale_bidding`` (house-rules.md: NASDAQ)."""
+        _choice("sale_bidding", self.sale_bidding, SALE_BIDDING)
+        if self.min_price is not None:
+            _count("min_price", self.min_price)
+        if self.max_price is not None:
+            _count("max_price", self.max_price, max(1, self.price_minimum))
+        if self.excess_threshold is not None:
+            _count("excess_threshold", self.excess_threshold)
 
     def _check_buy(self) -> None:
         prices: object = self.buy_prices
@@ -286,6 +346,9 @@ class Rules:
             raise RulesError("steps must end with a showdown")
         if steps[0].kind != "deal":
             raise RulesError("steps must begin with a deal")
+        for before, step in itertools.pairwise(steps):
+            if isinstance(step, Betting) and step.opener == "buyer" and before.kind != "sale":
+                raise RulesError("a betting round opened by the buyer must follow a sale step")
         per_player = sum(len(s.cards) for s in steps if isinstance(s, Deal))
         auctions = sum(isinstance(s, Auction) for s in steps)
         per_player += auctions  # an auction gives every player one card (OPR-657 3.4)
@@ -301,6 +364,12 @@ class Rules:
     def bid_minimum(self) -> int:
         """The smallest bid at an auction: ``min_bid``, by default the small bet (OPR-657 2.2)."""
         return self.small_bet if self.min_bid is None else self.min_bid
+
+    @property
+    def price_minimum(self) -> int:
+        """The lowest asking price a seller may name: ``min_price``, by default the small bet
+        (house-rules.md: NASDAQ)."""
+        return self.small_bet if self.min_price is None else self.min_price
 
     @property
     def prices(self) -> tuple[int, ...]:

@@ -16,7 +16,7 @@ from splitpot.actions import Action, Declaration
 from splitpot.cards import Card
 from splitpot.rules import Rules, Step
 
-__all__ = ["Award", "Legal", "Offer", "Option", "Outcome", "State"]
+__all__ = ["Award", "Legal", "Offer", "Option", "Outcome", "Payment", "State"]
 
 Half = Literal["high", "low", "all"]
 
@@ -74,11 +74,23 @@ class Award:
 
 
 @dataclass(frozen=True, slots=True)
+class Payment:
+    """Chips one player paid another (NASDAQ: a buyer pays the seller, ¶9), not into the pot."""
+
+    payer: int
+    payee: int
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class Outcome:
-    """The end of a hand: every award, and each seat's net (chips won minus chips put in)."""
+    """The end of a hand: every award, each seat's net (chips it ends with minus chips it
+    began with, so payments between players count), and those payments."""
 
     awards: tuple[Award, ...]
     net: tuple[int, ...]
+    payments: tuple[Payment, ...] = ()
 
 
 class State:
@@ -101,8 +113,10 @@ class State:
         "finished",
         "folded",
         "hands",
+        "market",
         "n",
         "paid",
+        "payments",
         "phase",
         "phase_state",
         "public",
@@ -157,6 +171,8 @@ class State:
         self.round_paid = [0] * n
         self.round_base = 0
         self.caps: list[int | None] = [None] * n
+        self.payments: list[Payment] = []  # chips paid from player to player (NASDAQ)
+        self.market: Any = None  # what sale steps remember between them (has .copy())
 
     # --- what the contract promises ------------------------------------------------------
 
@@ -213,6 +229,9 @@ class State:
         new.discards = self.discards.copy()
         new._log = self._log.copy()
         new.awards = self.awards.copy()
+        new.payments = self.payments.copy()
+        if self.market is not None:
+            new.market = self.market.copy()
         if self.rng is not None:
             new.rng = random.Random()
             new.rng.setstate(self.rng.getstate())
@@ -248,6 +267,8 @@ class State:
             tuple(self.round_paid),
             self.round_base,
             tuple(self.caps),
+            tuple(self.payments),
+            None if self.market is None else self.market.snapshot(),
         )
 
     # --- chips -------------------------------------------------------------------------------
@@ -281,14 +302,30 @@ class State:
     def close_round(self) -> None:
         """End a round of contributions (a step, or one auction of several): every seat that
         went all in during it may win what was in the middle when it began plus what each
-        player put in during it up to the seat's own amount (house-rules.md: side pots)."""
+        player put in during it up to the seat's own amount (house-rules.md: side pots).
+
+        A seat all in earlier that has chips again (paid for a card it sold, NASDAQ) and put
+        some in during this round may win, on top of its earlier limit, what each player put
+        in during this round up to its own amount (ruling: what it matched, nothing more).
+        """
         mine = self.round_paid
+        caps = self.caps
         for seat in range(self.n):
-            if self.caps[seat] is None and self._stacks[seat] == 0:
-                own = mine[seat]
-                self.caps[seat] = self.round_base + sum(min(p, own) for p in mine)
+            own = mine[seat]
+            cap = caps[seat]
+            if cap is None:
+                if self._stacks[seat] == 0:
+                    caps[seat] = self.round_base + sum(min(p, own) for p in mine)
+            elif own:
+                caps[seat] = cap + sum(min(p, own) for p in mine)
         self.round_base = sum(self.paid) + self.dead
         self.round_paid = [0] * self.n
+
+    def transfer(self, payer: int, payee: int, amount: int, reason: str) -> None:
+        """Chips from one player's stack straight to another's (not through the pot)."""
+        self._stacks[payer] -= amount
+        self._stacks[payee] += amount
+        self.payments.append(Payment(payer, payee, amount, reason))
 
     def log_action(self, action: Action) -> None:
         """Append to the history."""

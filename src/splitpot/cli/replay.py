@@ -30,6 +30,10 @@ def summary(state: State, record: HandRecord) -> dict[str, Any]:
             for a in outcome(state).awards
         ]
     to_act = [] if finished else [seat + 1 for seat in legal_actions(state).to_act]
+    payments = [
+        {"from": p.payer + 1, "to": p.payee + 1, "amount": p.amount, "reason": p.reason}
+        for p in state.payments
+    ]
     return {
         "variant": record.variant,
         "finished": finished,
@@ -37,6 +41,7 @@ def summary(state: State, record: HandRecord) -> dict[str, Any]:
         "pot": state.pot,
         "to_act": to_act,
         "awards": awards,
+        "payments": payments,
     }
 
 
@@ -57,6 +62,8 @@ def _print_table(console: Console, number: int, record: HandRecord, info: dict[s
             row.append(str(record.finishing_stacks[seat]))
         table.add_row(*row)
     console.print(table)
+    for paid in info["payments"]:
+        console.print(f"  p{paid['from']} paid p{paid['to']} {paid['amount']}: {paid['reason']}")
     if info["finished"]:
         console.print("finished")
         for award in info["awards"]:

@@ -5,7 +5,7 @@ expose, declare) is a new module here that subclasses :class:`Phase` and calls
 :func:`register`; it is imported below so that it registers itself.
 """
 
-from splitpot.phases import auction, betting, buy, deal, declare, showdown
+from splitpot.phases import auction, betting, buy, deal, declare, expose, sale, showdown
 from splitpot.phases.base import PHASES, Phase, register
 
 __all__ = [
@@ -16,6 +16,8 @@ __all__ = [
     "buy",
     "deal",
     "declare",
+    "expose",
     "register",
+    "sale",
     "showdown",
 ]

@@ -9,8 +9,10 @@ acted (Robert's Rules: all-in). Folding is allowed only when facing a bet (as Po
 from __future__ import annotations
 
 from splitpot.actions import Action
+from splitpot.errors import IllegalAction
 from splitpot.hands import high_value, low_value
 from splitpot.phases.base import Phase, finish_uncontested, player, refuse, register
+from splitpot.phases.sale import last_sale, sellers_left
 from splitpot.rules import Betting
 from splitpot.state import Legal, Option, State
 
@@ -155,10 +157,19 @@ class BettingPhase(Phase):
         rules = state.rules
         state.street += 1
         r = BettingRound()
-        first = opener(state, step.opener)
+        size = step.bet
+        if step.opener == "buyer":  # after a sale (NASDAQ ¶11); none when no sale took place
+            sale = last_sale(state)
+            first: tuple[int, ...] = (
+                () if sale is None else (sale[1] if sale[1] is not None else sale[0],)
+            )
+            if not sellers_left(state):
+                size = "big"  # the last round (NASDAQ; sizes: house-rules.md ruling)
+        else:
+            first = opener(state, step.opener)
         r.candidates = first if len(first) > 1 else ()
         r.queue = _clockwise(state, first[0], True) if first else []
-        r.size = rules.big_bet if step.bet == "big" else rules.small_bet
+        r.size = rules.big_bet if size == "big" else rules.small_bet
         r.open_pair = step.open_pair and rules.betting == "fixed" and _open_pair(state)
         r.big_only = False
         r.bring_in = step.bring_in and rules.bring_in > 0
@@ -279,6 +290,8 @@ class BettingPhase(Phase):
                 )
             self._check_amount(state, seat, amount, rng)
             return
+        elif verb == "cbr" and not r.bring_in:
+            raise self._no_raise(state, r, seat)
         else:
             raise refuse(self._why_not(state, r, seat, verb), _reason(r, verb), _rule(r, verb))
         if amount is not None and amount != expected:
@@ -304,6 +317,35 @@ class BettingPhase(Phase):
             f"{player(seat)} may complete, bet or raise to {allowed}, not {amount}",
             "wrong_amount",
             f"house rule betting = {state.rules.betting!r}",
+        )
+
+    def _no_raise(self, state: State, r: BettingRound, seat: int) -> IllegalAction:
+        """Why ``seat`` may not complete, bet or raise now, with the rule that says so."""
+        rules = state.rules
+        who = player(seat)
+        if rules.no_check_raise and r.passive[seat]:
+            return refuse(
+                f"{who} checked or called in this round and may not raise now (no check-raise)",
+                "no_check_raise",
+                "house rule no_check_raise, NASDAQ ¶12",
+            )
+        if r.capped:
+            return refuse(
+                f"the betting is capped at a bet and {rules.max_raises} raises this round",
+                "raises_capped",
+                "house rule max_raises" + (", NASDAQ ¶12" if rules.no_check_raise else ""),
+            )
+        if r.acted[seat] and r.short_sum:
+            return refuse(
+                f"{who} has acted and a short all-in raise does not reopen the betting",
+                "not_reopened",
+                "Robert's Rules: all-in",
+            )
+        return refuse(
+            f"{who} may not complete, bet or raise now (no chips beyond the call, or nobody "
+            "left to call a raise)",
+            "raise_not_allowed",
+            "Robert's Rules: all-in",
         )
 
     def _why_not(self, state: State, r: BettingRound, seat: int, verb: str) -> str:

@@ -10,6 +10,7 @@ from splitpot.errors import RulesError
 from splitpot.rules import Rules
 from splitpot.variants.auction import AUCTION
 from splitpot.variants.files import load_toml, rules_from_mapping
+from splitpot.variants.nasdaq import NASDAQ, NASDAQ7
 from splitpot.variants.stud import RAZZ, STUD, STUD5, STUD5BUY, STUD5HILO, STUD8
 
 __all__ = ["get", "load_toml", "names", "register", "rules_from_mapping"]
@@ -48,3 +49,5 @@ register(STUD5, "five-card stud", "5stud")
 register(STUD5HILO, "five-card stud high-low", "5stud8")
 register(STUD5BUY, "five-card stud high-low with a buy", "5studbuy")
 register(AUCTION, "auction poker")
+register(NASDAQ, "nasdaq6", "nasdaq six-card")
+register(NASDAQ7, "nasdaq seven-card")
