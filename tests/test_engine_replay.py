@@ -42,12 +42,13 @@ def action_of(line: str) -> Action:
     seat, verb = int(words[0][1:]) - 1, words[1]
     if verb in ("cbr", "bid"):
         return Action(verb, seat, amount=int(words[2]))
-    if verb == "pick":
-        return Action("pick", seat, cards_of(words[2]))
-    if verb == "sm":
-        return Action("sm", seat, cards_of(words[2]) if len(words) > 2 else ())
-    if verb == "buy":
-        return Action("buy", seat, cards_of(words[2]))
+    if verb in ("pick", "buy", "up"):  # one card (up: NASDAQ ¶23)
+        return Action(verb, seat, cards_of(words[2]))
+    if verb in ("sm", "sd"):  # cards shown, or discarded (none: muck, stand pat)
+        return Action(verb, seat, cards_of(words[2]) if len(words) > 2 else ())
+    if verb == "sell":  # a card and maybe its asking price (NASDAQ ¶8)
+        price = int(words[3]) if len(words) > 3 else None
+        return Action("sell", seat, cards_of(words[2]), price)
     if verb == "dec":
         return Action("dec", seat, declaration=words[2])  # type: ignore[arg-type]
     return Action(verb, seat)

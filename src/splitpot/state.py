@@ -107,6 +107,7 @@ class State:
         "caps",
         "common",
         "dead",
+        "dealt_up",
         "deck_order",
         "discards",
         "faceup",
@@ -150,6 +151,7 @@ class State:
         self.hands: list[list[Card | None]] = [[] for _ in range(n)]
         self.faceup: list[list[bool]] = [[] for _ in range(n)]
         self.ups: list[list[Card | None]] = [[] for _ in range(n)]  # up cards, kept as dealt
+        self.dealt_up: list[list[bool]] = [[] for _ in range(n)]  # each card dealt: up or down
         self.common: list[Card | None] = []
         self.stub = stub  # next card to deal is stub[-1]
         self.deck_order: tuple[int, ...] = tuple(reversed(stub))
@@ -224,6 +226,7 @@ class State:
         new.hands = [h.copy() for h in self.hands]
         new.faceup = [f.copy() for f in self.faceup]
         new.ups = [u.copy() for u in self.ups]
+        new.dealt_up = [d.copy() for d in self.dealt_up]
         new.common = self.common.copy()
         new.stub = self.stub.copy()
         new.discards = self.discards.copy()

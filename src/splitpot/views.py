@@ -193,7 +193,7 @@ class _PublicLog:
                 k = len(action.cards)
                 self.dealt[seat] = start + k
                 self.deals[seat].append(i)
-                flags = state.faceup[seat][start : start + k]
+                flags = state.dealt_up[seat][start : start + k]
                 pairs = zip(action.cards, flags, strict=True)
                 self.showing[seat].update(c for c, up in pairs if up)
                 if not all(flags):

@@ -126,6 +126,7 @@ class DealPhase(Phase):
         assert action.seat is not None
         state.hands[action.seat].extend(dealt)
         state.faceup[action.seat].extend(p == "u" for p in step.cards)
+        state.dealt_up[action.seat].extend(p == "u" for p in step.cards)
         state.ups[action.seat].extend(c for c, p in zip(dealt, step.cards, strict=True) if p == "u")
         ps.pending.remove(action.seat)
 
@@ -160,6 +161,7 @@ class DealPhase(Phase):
             cards = tuple([CARDS[stub.pop()] for _ in range(k)])
             hands[seat].extend(cards)
             faceup[seat].extend(flags)
+            state.dealt_up[seat].extend(flags)
             ups[seat].extend([c for c, up in zip(cards, flags, strict=True) if up])
             log.append(Action("dh", seat, cards))
         ps.pending = []
