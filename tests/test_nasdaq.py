@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from splitpot import variants
+from splitpot import bots, variants
 from splitpot.cli import main
 from splitpot.engine import State, apply, legal_actions, new_hand, outcome
 from splitpot.errors import IllegalAction, RulesError
@@ -496,3 +496,48 @@ def test_simulate_plays_both_versions(game: str, tmp_path: Path) -> None:
     check = CliRunner().invoke(main, ["replay", "--check", "--json", str(path)])
     assert check.exit_code == 0
     assert len(check.stdout.splitlines()) == 40
+
+
+@pytest.mark.parametrize(
+    ("game", "verbs"),
+    [("nasdaq", {"bid", "pass", "sell", "sd"}), ("nasdaq7", {"bid", "pass", "sell", "sd", "up"})],
+)
+def test_the_random_bot_sells_bids_passes_discards_and_turns_up(game: str, verbs: set[str]) -> None:
+    used: set[str] = set()
+    for seed in range(30):
+        seated = [bots.get("random", seed=seed * 10 + s) for s in range(4)]
+        state = new_hand(variants.get(game), [200] * 4, seed=seed)
+        while not state.finished:
+            seat = legal_actions(state).to_act[0]
+            action = seated[seat].act(view(state, seat))
+            apply(state, action)  # raises if the engine refuses it
+            used.add(action.verb)
+    assert verbs <= used
+
+
+def test_a_house_defines_a_sale_game_in_a_file() -> None:
+    # docs/variants.md: sale and expose steps and the sale house rules in TOML.
+    rules = variants.rules_from_mapping(
+        {
+            "name": "quick nasdaq",
+            "base": "nasdaq",
+            "sale_bidding": "sealed",
+            "min_price": 2,
+            "steps": [
+                {"kind": "deal", "cards": "ddddd"},
+                {"kind": "sale", "sellers": "round", "ask": "required", "free_discard": True},
+                {"kind": "betting", "bet": "big", "opener": "dealer-left"},
+                {"kind": "expose"},
+                {"kind": "showdown"},
+            ],
+        },
+        source="quick.toml",
+    )
+    assert (rules.sale_bidding, rules.price_minimum) == ("sealed", 2)
+    state = new_hand(rules, [50] * 3, seed=4)
+    assert {o.verb for o in options(state, 0)} == {"sell", "sd"}
+    with pytest.raises(RulesError, match="sale sellers"):
+        variants.rules_from_mapping(
+            {"name": "bad", "base": "nasdaq", "steps": [{"kind": "sale", "sellers": "auction"}]},
+            source="bad.toml",
+        )
