@@ -7,6 +7,7 @@ import pytest
 from splitpot.actions import Action
 from splitpot.engine import apply, deal_next, legal_actions
 from splitpot.errors import IllegalAction
+from splitpot.notation import parse_action
 from splitpot.state import Option, State
 
 
@@ -66,6 +67,15 @@ def is_legal(state: State, action: Action) -> bool:
     if action.seat not in legal.to_act:
         return False
     return any(_admits(option, action) for option in legal.options[action.seat])
+
+
+def refused(state: State, line: str) -> IllegalAction:
+    """Apply a record line that must be refused; the table must be exactly as before."""
+    before = state.snapshot()
+    with pytest.raises(IllegalAction) as caught:
+        apply(state, parse_action(line))
+    assert state.snapshot() == before
+    return caught.value
 
 
 def apply_or_refused(state: State, attempt: Action) -> None:

@@ -13,6 +13,7 @@ import pytest
 import tomli_w
 from click.testing import CliRunner
 
+from play import refused
 from splitpot import bots, variants
 from splitpot.actions import Action
 from splitpot.cards import Card
@@ -79,15 +80,6 @@ def pick_order(state: State) -> list[int]:
         order.append(seat)
     finish_showdown(state)
     return order
-
-
-def refused(state: State, line: str) -> IllegalAction:
-    """Apply a line that must be refused; the table must be exactly as before."""
-    before = state.snapshot()
-    with pytest.raises(IllegalAction) as caught:
-        apply(state, parse_action(line))
-    assert state.snapshot() == before
-    return caught.value
 
 
 # --------------------------------------------------------------------------- the game

@@ -13,10 +13,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from play import refused
 from splitpot import bots, variants
 from splitpot.cli import main
 from splitpot.engine import State, apply, legal_actions, new_hand, outcome
-from splitpot.errors import IllegalAction, RulesError
+from splitpot.errors import RulesError
 from splitpot.notation import load, parse_action
 from splitpot.records import finish_showdown, rules_for, start
 from splitpot.rules import Rules
@@ -46,15 +47,6 @@ def upto(path: Path, last: str, nth: int = 1) -> State:
                 finish_showdown(state)  # the referee shows the hands when only that is left
                 return state
     raise AssertionError(f"{last!r} is not in {path.name}")
-
-
-def refused(state: State, line: str) -> IllegalAction:
-    """A line that must be refused, leaving the table exactly as it was."""
-    before = state.snapshot()
-    with pytest.raises(IllegalAction) as caught:
-        apply(state, parse_action(line))
-    assert state.snapshot() == before
-    return caught.value
 
 
 def table(rules: Rules, stacks: list[int], *lines: str) -> State:

@@ -7,13 +7,23 @@ a checked action. Adding a kind of step is adding a module that calls :func:`reg
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from splitpot.actions import Action
+from splitpot.cards import CARDS, Card, format_cards
 from splitpot.errors import IllegalAction
 from splitpot.state import Award, Legal, Offer, State
 
-__all__ = ["PHASES", "Phase", "finish_uncontested", "player", "refuse", "register"]
+__all__ = [
+    "PHASES",
+    "Phase",
+    "check_one_card",
+    "finish_uncontested",
+    "player",
+    "refuse",
+    "register",
+]
 
 
 class Phase:
@@ -99,6 +109,26 @@ def player(seat: int | None) -> str:
 def refuse(message: str, reason: str, rule: str) -> IllegalAction:
     """An :class:`IllegalAction` to raise."""
     return IllegalAction(message, reason=reason, rule=rule)
+
+
+def check_one_card(
+    seat: int, action: Action, held: Sequence[Card | None], rule: str, where: str = ""
+) -> None:
+    """Refuse unless ``action`` names exactly one of the ``held`` cards (``??`` only while
+    some of them are unknown, as in a record); ``where`` says which cards ("face down")."""
+    if len(action.cards) != 1:
+        raise refuse(f"'{action.verb}' names exactly one card", "one_card", rule)
+    card = action.cards[0]
+    if card is None:
+        if None not in held:
+            raise refuse(f"{player(seat)}'s cards are known: name the card", "unknown_card", rule)
+        return
+    if card not in held:
+        known = format_cards(sorted(c for c in held if c is not None))
+        shown = CARDS[card] if isinstance(card, int) and 0 <= card < 52 else repr(card)
+        raise refuse(
+            f"{player(seat)} does not hold {shown}{where} (holds {known})", "card_not_held", rule
+        )
 
 
 def finish_uncontested(state: State, why: str) -> None:

@@ -13,8 +13,8 @@ nothing. When the stub runs out the discards and burns become a new stub, as in 
 from __future__ import annotations
 
 from splitpot.actions import Action
-from splitpot.cards import CARDS, Card, format_cards
-from splitpot.phases.base import Phase, player, refuse, register
+from splitpot.cards import CARDS, Card
+from splitpot.phases.base import Phase, check_one_card, player, refuse, register
 from splitpot.phases.betting import opener
 from splitpot.phases.deal import _reshuffle, _take
 from splitpot.state import Legal, Option, State
@@ -134,24 +134,7 @@ class BuyPhase(Phase):
                 "cannot_afford",
                 f"{_RULE_PAY}, house-rules.md",
             )
-        if len(action.cards) != 1:
-            raise refuse("name exactly one card to discard", "one_card", _RULE_ONCE)
-        card = action.cards[0]
-        hand = state.hands[seat]
-        if card is None:
-            if None not in hand:
-                raise refuse(
-                    f"{player(seat)}'s cards are known: name the card to discard",
-                    "unknown_card",
-                    _RULE_PAY,
-                )
-        elif card not in hand:
-            held = format_cards(sorted(c for c in hand if c is not None))
-            raise refuse(
-                f"{player(seat)} does not hold {CARDS[card]} (holds {held})",
-                "card_not_held",
-                _RULE_PAY,
-            )
+        check_one_card(seat, action, state.hands[seat], _RULE_PAY)
 
     def _check_deal(self, state: State, seat: int, action: Action) -> None:
         if action.verb != "dh" or action.seat != seat:

@@ -9,8 +9,8 @@ other seats only that a seat has chosen until then.
 from __future__ import annotations
 
 from splitpot.actions import Action
-from splitpot.cards import CARDS, Card, format_cards
-from splitpot.phases.base import Phase, player, refuse, register
+from splitpot.cards import Card
+from splitpot.phases.base import Phase, check_one_card, player, refuse, register
 from splitpot.state import Legal, Option, State
 
 __all__ = ["ExposePhase", "ExposeRound"]
@@ -82,24 +82,7 @@ class ExposePhase(Phase):
             raise refuse(
                 f"{player(seat)} has already chosen a card to turn up", "turned_twice", _RULE
             )
-        if len(action.cards) != 1:
-            raise refuse("'up' names exactly one card", "one_card", _RULE)
-        card = action.cards[0]
-        down = state.down_cards(seat)
-        if card is None:
-            if None not in down:
-                raise refuse(
-                    f"{player(seat)}'s cards are known: name the card", "unknown_card", _RULE
-                )
-            return
-        if card not in down:
-            held = format_cards(sorted(c for c in down if c is not None))
-            shown = CARDS[card] if isinstance(card, int) and 0 <= card < 52 else repr(card)
-            raise refuse(
-                f"{player(seat)} holds no {shown} face down (down: {held})",
-                "card_not_held",
-                _RULE,
-            )
+        check_one_card(seat, action, state.down_cards(seat), _RULE, " face down")
 
     def perform(self, state: State, action: Action) -> None:
         ps: ExposeRound = state.phase_state

@@ -36,8 +36,8 @@ from __future__ import annotations
 from typing import Literal
 
 from splitpot.actions import Action
-from splitpot.cards import CARDS, Card, format_cards
-from splitpot.phases.base import Phase, player, refuse, register
+from splitpot.cards import CARDS, Card
+from splitpot.phases.base import Phase, check_one_card, player, refuse, register
 from splitpot.rules import Sale
 from splitpot.state import Legal, Offer, Option, State
 
@@ -377,7 +377,7 @@ class SalePhase(Phase):
                 _RULE_ASK if step.sellers == "round" else _RULE_ORDER,
             )
         if action.verb == "sd" and step.free_discard:
-            self._check_card(state, seat, action, _RULE_FREE)
+            check_one_card(seat, action, state.hands[seat], _RULE_FREE)
             return
         if action.verb != "sell":
             also = " or discard one for free ('sd CARD')" if step.free_discard else ""
@@ -386,7 +386,7 @@ class SalePhase(Phase):
                 "sell_now",
                 _RULE_SHOW,
             )
-        self._check_card(state, seat, action, _RULE_SHOW)
+        check_one_card(seat, action, state.hands[seat], _RULE_SHOW)
         price = action.amount
         options = self._sell_options(state, ps)
         if price is None:
@@ -422,26 +422,6 @@ class SalePhase(Phase):
                 _RULE_PRICE_STACK,
             )
 
-    def _check_card(self, state: State, seat: int, action: Action, rule: str) -> None:
-        if len(action.cards) != 1:
-            raise refuse(f"'{action.verb}' names exactly one card", "one_card", rule)
-        card = action.cards[0]
-        hand = state.hands[seat]
-        if card is None:
-            if None not in hand:
-                raise refuse(
-                    f"{player(seat)}'s cards are known: name the card",
-                    "unknown_card",
-                    rule,
-                )
-            return
-        if card not in hand:
-            held = format_cards(sorted(c for c in hand if c is not None))
-            shown = CARDS[card] if isinstance(card, int) and 0 <= card < 52 else repr(card)
-            raise refuse(
-                f"{player(seat)} does not hold {shown} (holds {held})", "card_not_held", rule
-            )
-
     def _check_discard(self, state: State, ps: SaleRound, seat: int, action: Action) -> None:
         who = ps.discarder
         rule = "NASDAQ 5.2(a), ¶9" if ps.seller != who else "NASDAQ 5.2(b), ¶10"
@@ -457,7 +437,7 @@ class SalePhase(Phase):
                 "discard_now",
                 rule,
             )
-        self._check_card(state, seat, action, rule)
+        check_one_card(seat, action, state.hands[seat], rule)
 
     def _check_bid(self, state: State, ps: SaleRound, seat: int, action: Action) -> None:
         first = ps.stage == "first"
