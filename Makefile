@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/splitpot simulate --game stud8 --players 4 --hands 1000 --seed 1 --bots call,random,call,random
+	$(BIN)/splitpot play auction --players 4
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

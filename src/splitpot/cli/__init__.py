@@ -1,4 +1,4 @@
-"""The ``splitpot`` command: ``hand``, ``replay`` and ``simulate``."""
+"""The ``splitpot`` command: ``hand``, ``replay``, ``simulate`` and ``play``."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from splitpot.cli.play import play
 from splitpot.cli.replay import replay
 from splitpot.cli.simulate import simulate
 from splitpot.hands import best_five, describe_high, describe_low
@@ -29,6 +30,7 @@ def hand(cards: str) -> None:
     click.echo(f"low:  {describe_low(cards)}")
 
 
+main.add_command(play)
 main.add_command(replay)
 main.add_command(simulate)
 

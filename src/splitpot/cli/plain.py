@@ -1,0 +1,128 @@
+"""``splitpot play --plain``: the table as lines, one action per line from standard input.
+
+For pipes and screen readers: no colour, no cursor movement. At each decision point the table
+is printed as lines, then ``Your turn. Options: ...``; the person types a PHH verb (``cc``,
+``cbr 10``, ``bid 5``, ``pick 9s``, ``sell 9s 5``, ``dec hi``) or a friendly word (check,
+call, fold, raise N, bet N). A line the rules refuse prints the refusal with its rule and asks
+again; end of input ends the session with the ledger.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from splitpot.cli import render
+from splitpot.cli.session import Session
+from splitpot.errors import IllegalAction, InvalidNotation
+
+__all__ = ["run_plain"]
+
+_QUIT = frozenset({"q", "quit", "exit"})
+_HELP = frozenset({"help", "?", "table"})
+
+
+class _Quit(Exception):
+    """The person ended the session (``quit`` or end of input)."""
+
+
+def run_plain(
+    session: Session,
+    *,
+    read: Callable[[], str],
+    echo: Callable[[str], None],
+    delay: float = 0.0,
+) -> None:
+    """Play hands until the person quits or input ends; then print the ledger.
+
+    ``read`` returns one line with its newline, or ``""`` at end of input.
+    """
+    human = session.human
+    echo(
+        f"{session.rules.name}: you are p{human + 1} against "
+        f"{session.n - 1} bot{'s' if session.n > 2 else ''}; seed {session.seed}. "
+        f"Hands are saved to {session.record}."
+    )
+    echo("Type an action at each turn ('help' lists them again), 'quit' to stop.")
+    try:
+        while True:
+            _play_hand(session, read, echo, delay)
+            echo("Next hand: press Enter (or type 'quit').")
+            line = read()
+            if not line or line.strip().lower() in _QUIT:
+                raise _Quit
+    except _Quit:
+        if session.state is not None and not session.finished:
+            echo("The hand in progress is abandoned (not recorded).")
+    finally:
+        session.close()
+    for line in session.ledger_lines():
+        echo(line)
+    if session.hands_played:
+        echo(f"Hands saved to {session.record}.")
+    else:
+        echo("No hand finished; nothing saved.")
+
+
+def _play_hand(
+    session: Session, read: Callable[[], str], echo: Callable[[str], None], delay: float
+) -> None:
+    for line in session.new_hand():
+        echo(line)
+    while not session.finished:
+        if session.human_to_act():
+            _ask(session, read, echo)
+            continue
+        lines = session.step()
+        for line in lines:
+            echo(line)
+        if lines and delay > 0:
+            time.sleep(delay)
+    for line in session.settle():
+        echo(line)
+    for line in session.ledger_lines():
+        echo(line)
+
+
+def _show_turn(session: Session, echo: Callable[[str], None]) -> None:
+    seen = session.view()
+    title = f"Hand {session.hand_number} of {session.rules.name}"
+    for line in render.table_lines(seen, session.human, session.names, title):
+        echo(line)
+    listed = ", ".join(render.plain_option(o, seen) for o in seen.options)
+    echo(f"Your turn. Options: {listed}.")
+    for option in seen.options:
+        if option.verb in render.SEALED_WORDS and session.is_sealed(option):
+            echo(f"Sealed: the others will see only that you {render.SEALED_WORDS[option.verb]}.")
+            break
+
+
+def _ask(session: Session, read: Callable[[], str], echo: Callable[[str], None]) -> None:
+    """Ask until one line is an action the rules allow, and carry it out."""
+    _show_turn(session, echo)
+    while True:
+        line = read()
+        if not line:
+            echo("(end of input)")
+            raise _Quit
+        text = line.strip()
+        if text.lower() in _QUIT:
+            raise _Quit
+        if text.lower() in _HELP or not text:
+            _show_turn(session, echo)
+            continue
+        try:
+            action = render.parse_line(text, session.view())
+            if action.seat != session.human:
+                raise InvalidNotation(f"{text!r}: you play p{session.human + 1} only")
+            lines = session.act(action)
+        except InvalidNotation as exc:
+            echo(f"Not understood: {exc}. Try again.")
+            continue
+        except IllegalAction as exc:
+            rule = f" ({exc.rule})" if exc.rule else ""
+            echo(f"Refused: {exc.message}{rule}. Try again.")
+            continue
+        for out in lines:
+            echo(out)
+        return

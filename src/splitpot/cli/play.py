@@ -1,0 +1,256 @@
+"""``splitpot play``: a person plays any registered game against bots, at a terminal table.
+
+The full-screen table is :mod:`splitpot.cli.table` (Textual); ``--plain`` is the line mode of
+:mod:`splitpot.cli.plain`. Both drive a :class:`~splitpot.cli.session.Session`, which saves
+every finished hand to one ``.phhs`` record. Stakes and house rules come from options or a
+TOML file (names as in house-rules.md, the fields of :class:`~splitpot.rules.Rules`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import sys
+import time
+import tomllib
+from pathlib import Path
+from typing import Any, Final
+
+import click
+
+from splitpot import bots as bot_registry
+from splitpot import variants
+from splitpot.bots import Bot
+from splitpot.cli.plain import run_plain
+from splitpot.cli.session import Session
+from splitpot.cli.table import PlayApp
+from splitpot.errors import RulesError
+from splitpot.rules import Rules
+
+__all__ = ["DEFAULT_BOT", "DEFAULT_DELAY_MS", "build_rules", "play", "rule_keys"]
+
+DEFAULT_BOT: Final = "call"
+"""The bot in every opponent's seat unless ``--bots`` says otherwise."""
+DEFAULT_DELAY_MS: Final = 600
+"""How long the table pauses after each bot's move, so a person can follow it."""
+_NOT_RULES: Final = frozenset(
+    {"name", "code", "steps", "min_players", "max_players", "description"}
+)
+_UNLIMITED: Final = "unlimited"
+
+
+def rule_keys() -> list[str]:
+    """The keys ``--house`` and ``--rules`` accept: the stakes and every house rule."""
+    fields = (f.name for f in dataclasses.fields(Rules))
+    return [name for name in fields if name not in _NOT_RULES]
+
+
+def _toml_value(text: str) -> Any:
+    """A ``--house`` value read as TOML (``8``, ``true``, ``[5, 10]``, ``"declare"``); a bare
+    word that is not TOML is taken as a string (``showdown=declare``)."""
+    try:
+        return tomllib.loads(f"value = {text}")["value"]
+    except tomllib.TOMLDecodeError:
+        return text
+
+
+def _rule_value(key: str, value: Any) -> Any:
+    if key in ("max_raises", "max_bid") and value == _UNLIMITED:
+        return None
+    return tuple(value) if isinstance(value, list) else value
+
+
+def build_rules(
+    base: Rules,
+    changes: list[tuple[str, str, Any]],
+) -> Rules:
+    """``base`` with ``changes`` applied in order, each ``(option, key, value)``; a wrong key
+    or value is a :class:`click.BadParameter` naming the option it came from."""
+    known = rule_keys()
+    rules = base
+    for option, key, value in changes:
+        if key not in known:
+            raise click.BadParameter(
+                f"unknown house rule {key!r}; use one of {', '.join(known)}", param_hint=option
+            )
+        try:
+            rules = dataclasses.replace(rules, **{key: _rule_value(key, value)})
+        except (RulesError, TypeError) as exc:
+            raise click.BadParameter(str(exc), param_hint=option) from None
+    return rules
+
+
+def _house_changes(pairs: tuple[str, ...]) -> list[tuple[str, str, Any]]:
+    changes = []
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        if not sep or not key.strip():
+            raise click.BadParameter(
+                f"{pair!r} is not KEY=VALUE (e.g. qualifier=8)", param_hint="'--house'"
+            )
+        changes.append(("'--house'", key.strip().replace("-", "_"), _toml_value(text.strip())))
+    return changes
+
+
+def _file_changes(path: Path) -> list[tuple[str, str, Any]]:
+    hint = f"'--rules' ({path})"
+    try:
+        table = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise click.BadParameter(f"cannot read it as TOML: {exc}", param_hint=hint) from None
+    return [(hint, key, value) for key, value in table.items()]
+
+
+def _bot_names(spec: str, opponents: int) -> list[str]:
+    names = [name.strip() for name in spec.split(",")]
+    if len(names) == 1:
+        names *= opponents
+    if len(names) != opponents:
+        raise click.BadParameter(
+            f"{len(names)} bots for {opponents} opponents: give one name, or one per opponent",
+            param_hint="'--bots'",
+        )
+    known = bot_registry.names()
+    for name in names:
+        if name not in known:
+            raise click.BadParameter(
+                f"unknown bot {name!r}: choose from {', '.join(known)}", param_hint="'--bots'"
+            )
+    return names
+
+
+def default_record(game: str) -> Path:
+    """Where a session is saved unless ``--record`` says: the current directory, stamped."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return Path(f"splitpot-{game}-{stamp}.phhs")
+
+
+@click.command()
+@click.argument("game")
+@click.option("--players", type=int, help="Players at the table, you included [default: 4].")
+@click.option("--seat", type=int, default=1, show_default=True, help="Your seat, 1 = p1.")
+@click.option(
+    "--bots",
+    "bot_spec",
+    default=DEFAULT_BOT,
+    show_default=True,
+    help="One bot name for every opponent, or a comma-separated list, one per opponent.",
+)
+@click.option("--think", type=click.IntRange(min=0), help="Bots' thinking time (ms per move).")
+@click.option("--seed", type=int, help="Seed of the session's deals [default: random].")
+@click.option("--ante", type=click.IntRange(min=0), help="The ante.")
+@click.option("--bring-in", type=click.IntRange(min=0), help="The bring-in.")
+@click.option("--small-bet", type=click.IntRange(min=1), help="The small bet.")
+@click.option("--big-bet", type=click.IntRange(min=1), help="The big bet.")
+@click.option(
+    "--stacks", type=click.IntRange(min=1), help="Starting stack [default: 100 big bets]."
+)
+@click.option(
+    "--house", multiple=True, metavar="KEY=VALUE", help="A house rule (repeatable): qualifier=8."
+)
+@click.option(
+    "--rules",
+    "rules_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="A TOML file of house rules and stakes.",
+)
+@click.option(
+    "--record",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The .phhs file to save the hands to [default: splitpot-GAME-TIME.phhs].",
+)
+@click.option("--plain", is_flag=True, help="Line mode: no colour, one action per input line.")
+@click.option(
+    "--delay",
+    type=click.IntRange(min=0),
+    help=f"Pause after each bot's move, ms [default: {DEFAULT_DELAY_MS}; 0 with --plain].",
+)
+def play(
+    game: str,
+    players: int | None,
+    seat: int,
+    bot_spec: str,
+    think: int | None,
+    seed: int | None,
+    ante: int | None,
+    bring_in: int | None,
+    small_bet: int | None,
+    big_bet: int | None,
+    stacks: int | None,
+    house: tuple[str, ...],
+    rules_file: Path | None,
+    record: Path | None,
+    plain: bool,
+    delay: int | None,
+) -> None:
+    """Play GAME against bots: a full-screen table, or lines with --plain."""
+    try:
+        base = variants.get(game)
+    except RulesError as exc:
+        raise click.BadParameter(str(exc), param_hint="'GAME'") from None
+    changes: list[tuple[str, str, Any]] = []
+    if rules_file is not None:
+        changes += _file_changes(rules_file)
+    changes += _house_changes(house)
+    given = {"ante": ante, "bring_in": bring_in, "small_bet": small_bet, "big_bet": big_bet}
+    for key, value in given.items():
+        if value is not None:
+            changes.append((f"'--{key.replace('_', '-')}'", key, value))
+    rules = build_rules(base, changes)
+    low, high = rules.min_players, rules.max_players
+    count = players if players is not None else min(max(4, low), high)
+    if not low <= count <= high:
+        raise click.BadParameter(
+            f"{rules.name} is for {low} to {high} players, not {count}", param_hint="'--players'"
+        )
+    if not 1 <= seat <= count:
+        raise click.BadParameter(f"choose a seat from 1 to {count}", param_hint="'--seat'")
+    human = seat - 1
+    names = _bot_names(bot_spec, count - 1)
+    if seed is None:
+        seed = random.randrange(2**31)
+    thinking = None if think is None else think / 1000
+    seated: list[Bot | None] = []
+    labels: list[str] = []
+    others = iter(names)
+    for s in range(count):
+        if s == human:
+            seated.append(None)
+            labels.append("you")
+        else:
+            name = next(others)
+            seated.append(bot_registry.get(name, seed=seed * 1000 + s, think=thinking))
+            labels.append(name)
+    session = Session(
+        rules,
+        seated,
+        human=human,
+        stacks=stacks if stacks is not None else 100 * rules.big_bet,
+        seed=seed,
+        record=record if record is not None else default_record(rules.name),
+        names=labels,
+    )
+    if plain:
+        run_plain_mode(session, delay=(delay or 0) / 1000)
+    else:
+        pause = (DEFAULT_DELAY_MS if delay is None else delay) / 1000
+        run_table_mode(session, delay=pause)
+
+
+def run_plain_mode(session: Session, *, delay: float) -> None:
+    """The line mode on standard input and output."""
+
+    def echo(line: str) -> None:
+        click.echo(line)
+
+    run_plain(session, read=sys.stdin.readline, echo=echo, delay=delay)
+
+
+def run_table_mode(session: Session, *, delay: float) -> None:
+    """The full-screen table; after it closes, the ledger and where the hands were saved."""
+    if not sys.stdout.isatty():
+        raise click.UsageError("the table needs a terminal: use --plain for pipes")
+    app = PlayApp(session, delay=delay)
+    app.run()
+    for line in app.farewell():
+        click.echo(line)
