@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from play import refused
 from splitpot import bots, variants
-from splitpot.cli import main
+from splitpot.cli import main, render
 from splitpot.engine import State, apply, legal_actions, new_hand, outcome
 from splitpot.errors import RulesError
 from splitpot.notation import load, parse_action
@@ -533,3 +533,12 @@ def test_a_house_defines_a_sale_game_in_a_file() -> None:
             {"name": "bad", "base": "nasdaq", "steps": [{"kind": "sale", "sellers": "auction"}]},
             source="bad.toml",
         )
+
+
+def test_the_table_says_what_a_bid_before_any_sale_is_for() -> None:
+    # ¶6: the terminal table words the bidding to sell first; then the card for sale.
+    state = upto(OPEN, "d dh p3 5s6sJdTc2c3c")
+    assert view(state, 0).step == "sale"
+    assert render.offer_line(view(state, 0), 0).startswith("Bidding for the right to sell first")
+    state = upto(OPEN, "p1 bid 8")
+    assert render.offer_line(view(state, 2), 2) == "For sale by p2: 7c, asking 5; best bid 8 by p1"

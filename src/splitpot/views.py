@@ -47,7 +47,8 @@ class SeatView(NamedTuple):
 
 class View(NamedTuple):
     """The table from one seat (``seat`` None: a spectator); ``offer``: the cards lying on
-    the table for auction or sale, if any."""
+    the table for auction or sale, if any; ``step``: the kind of step under way (``"deal"``,
+    ``"betting"``, ``"auction"``, ``"sale"``...; ``""`` once the hand is over)."""
 
     game: str
     seat: int | None
@@ -62,6 +63,7 @@ class View(NamedTuple):
     awards: tuple[Award, ...]
     log: tuple[Action, ...]
     offer: Offer | None = None
+    step: str = ""
 
 
 def view(state: State, seat: int) -> View:
@@ -135,6 +137,7 @@ def _project(state: State, reader: int | None) -> View:
         awards=tuple(state.awards),
         log=_masked_log(state, reader, cut),
         offer=None if over else phase.offer(state),
+        step="" if over else phase.kind,
     )
 
 

@@ -45,11 +45,12 @@ def action_for(
 
 
 class CallBot:
-    """Brings in when it must, otherwise checks or calls; never folds, never raises."""
+    """Brings in when it must, otherwise checks or calls, and passes where it may rather than
+    bid (a sale); never folds, never raises."""
 
     def act(self, view: View) -> Action:
         options = {o.verb: o for o in view.options}
-        for verb in ("pb", "cc", "sm"):
+        for verb in ("pb", "cc", "pass", "sm"):
             if verb in options:
                 return action_for(view, options[verb])
         return action_for(view, view.options[0])

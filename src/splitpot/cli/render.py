@@ -321,6 +321,9 @@ def offer_line(seen: View, human: int) -> str:
     """The cards on offer, if any: an auction's layout, or a card for sale and its bids."""
     offer = seen.offer
     if offer is None:
+        bidding = any(o.verb == "bid" for o in seen.options) or any(s.has_bid for s in seen.seats)
+        if seen.step == "sale" and bidding:
+            return "Bidding for the right to sell first: the best bid is paid into the pot."
         return ""
     if offer.seller is None:
         return f"On offer: {cards(offer.cards)}"
