@@ -13,11 +13,12 @@ from splitpot.actions import Action
 from splitpot.cards import parse_card
 from splitpot.cli import main, render
 from splitpot.cli.play import DEFAULT_BOT, rule_keys
+from splitpot.engine import apply, new_hand
 from splitpot.errors import InvalidNotation
 from splitpot.notation import load
 from splitpot.records import replay_to_end
 from splitpot.state import Offer, Option
-from splitpot.views import SeatView, View
+from splitpot.views import SeatView, View, view
 
 # At each turn the line mode reads lines until one is allowed: a cycle of these always finds
 # a legal move in every game (the others are refused with a reason and asked again).
@@ -243,3 +244,13 @@ def test_friendly_words() -> None:
     assert render.parse_line("muck", seen) == Action("sm", 0)
     with pytest.raises(InvalidNotation):
         render.parse_line("raise lots", seen)
+
+
+def test_a_card_number_for_a_move_not_offered_says_what_is() -> None:
+    state = new_hand(variants.get("nasdaq7"), [50] * 3, seed=1)
+    for seat in (0, 1, 2):
+        apply(state, Action("cc", seat))  # the first round: everyone checks
+    seen = view(state, 0)
+    with pytest.raises(InvalidNotation, match=r"'up' is not an option now \(options: sell, sd\)"):
+        render.parse_line("up 1", seen)
+    assert render.parse_line("sd 1", seen) == Action("sd", 0, (seen.options[-1].cards[0],))

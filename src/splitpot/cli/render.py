@@ -422,7 +422,10 @@ def parse_line(text: str, seen: View) -> Action:
     if verb == "show" or (verb == "sm" and not args and words[0].lower() != "muck"):
         mine = seen.seats[seat]
         return Action("sm", seat, mine.down + mine.up)
-    if verb in _CARD_VERBS and args and option is not None and args[0].isdigit():
+    if verb in _CARD_VERBS and args and args[0].isdigit():
+        if option is None:
+            now = ", ".join(dict.fromkeys(o.verb for o in seen.options))
+            raise InvalidNotation(f"'{verb}' is not an option now (options: {now})")
         choices = _card_options(seen, verb)
         number = int(args[0])
         if not 1 <= number <= len(choices):
