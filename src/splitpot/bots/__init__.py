@@ -1,7 +1,10 @@
 """Bots: players that choose an action from what their seat may know (``views.view``).
 
 A :class:`Bot` has one method, ``act(view) -> Action``; the view carries the seat's legal
-options, so a bot never needs the state. :func:`get` builds a registered bot by name.
+options, so a bot never needs the state. :func:`get` builds a registered bot by name:
+``call`` (a calling station), ``random``, ``heuristic`` (rules of thumb about made hands and
+draws) and ``equity`` (Monte Carlo over the unseen cards, ``think`` seconds per decision).
+See docs/bots.md.
 """
 
 from __future__ import annotations
@@ -10,11 +13,23 @@ from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
 from splitpot.actions import Action
+from splitpot.bots.equity import EquityBot
+from splitpot.bots.heuristic import HeuristicBot
 from splitpot.bots.simple import CallBot, RandomBot
 from splitpot.errors import SplitpotError
 from splitpot.views import View
 
-__all__ = ["Bot", "CallBot", "Maker", "RandomBot", "get", "names", "register"]
+__all__ = [
+    "Bot",
+    "CallBot",
+    "EquityBot",
+    "HeuristicBot",
+    "Maker",
+    "RandomBot",
+    "get",
+    "names",
+    "register",
+]
 
 
 @runtime_checkable
@@ -54,3 +69,5 @@ def get(name: str, *, seed: int | None = None, think: float | None = None) -> Bo
 
 register("call", lambda seed, think: CallBot())
 register("random", lambda seed, think: RandomBot(seed))
+register("heuristic", lambda seed, think: HeuristicBot(seed))
+register("equity", lambda seed, think: EquityBot(seed, think))

@@ -14,7 +14,7 @@ from rich.table import Table
 from splitpot import bots as bot_registry
 from splitpot import variants
 from splitpot.errors import RulesError
-from splitpot.sim import play_hands
+from splitpot.sim import mean_ci, play_hands
 
 __all__ = ["simulate"]
 
@@ -44,6 +44,12 @@ def _bot_names(spec: str, players: int) -> list[str]:
     "--stacks", type=click.IntRange(min=1), help="Starting stack [default: 100 big bets]."
 )
 @click.option("--record", type=click.Path(dir_okay=False, path_type=Path), help="Write a .phhs.")
+@click.option(
+    "--think",
+    "think_ms",
+    type=click.FloatRange(min=0),
+    help="Milliseconds per decision for bots that search (equity) [default: 50].",
+)
 @click.option("--json", "as_json", is_flag=True, help='Print {"hands", "seconds", "net"}.')
 def simulate(
     game: str,
@@ -53,9 +59,11 @@ def simulate(
     bot_spec: str,
     stacks: int | None,
     record: Path | None,
+    think_ms: float | None,
     as_json: bool,
 ) -> None:
-    """Let bots play HANDS hands of GAME and print each seat's net chips."""
+    """Let bots play HANDS hands of GAME and print each seat's net chips (and its mean per
+    hand with a 95 % confidence interval)."""
     try:
         rules = variants.get(game)
     except RulesError as exc:
@@ -64,7 +72,12 @@ def simulate(
     if not low <= players <= high:
         raise click.UsageError(f"{rules.name} is for {low} to {high} players, not {players}")
     names = _bot_names(bot_spec, players)
-    seated = [bot_registry.get(name, seed=seed * 1000 + seat) for seat, name in enumerate(names)]
+    think = None if think_ms is None else think_ms / 1000
+    seated = [
+        bot_registry.get(name, seed=seed * 1000 + seat, think=think)
+        for seat, name in enumerate(names)
+    ]
+    per_hand: list[tuple[int, ...]] = []
     stack = stacks if stacks is not None else 100 * rules.big_bet
     console = Console()
     began = time.perf_counter()
@@ -80,19 +93,28 @@ def simulate(
                 stacks=stack,
                 record=record,
                 on_hand=lambda n: bar.update(task, completed=n),
+                results=per_hand,
             )
     else:
-        net = play_hands(rules, seated, hands=hand_count, seed=seed, stacks=stack, record=record)
+        net = play_hands(
+            rules,
+            seated,
+            hands=hand_count,
+            seed=seed,
+            stacks=stack,
+            record=record,
+            results=per_hand,
+        )
     seconds = time.perf_counter() - began
     if as_json:
         click.echo(json.dumps({"hands": hand_count, "seconds": round(seconds, 6), "net": net}))
         return
     table = Table(title=f"{hand_count} hands of {rules.name}, seed {seed}", title_justify="left")
-    for column in ("player", "bot", "net", "per hand"):
+    for column in ("player", "bot", "net", "per hand", "95% CI"):
         table.add_column(column, justify="left" if column == "bot" else "right")
     for seat, (name, chips) in enumerate(zip(names, net, strict=True)):
-        per_hand = chips / hand_count if hand_count else 0.0
-        table.add_row(f"p{seat + 1}", name, f"{chips:+d}", f"{per_hand:+.2f}")
+        mean, half = mean_ci([won[seat] for won in per_hand])
+        table.add_row(f"p{seat + 1}", name, f"{chips:+d}", f"{mean:+.2f}", f"± {half:.2f}")
     console.print(table)
     rate = hand_count / seconds if seconds else 0.0
     console.print(f"{seconds:.2f} s, {rate:,.0f} hands/s")
