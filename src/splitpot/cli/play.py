@@ -29,7 +29,7 @@ from splitpot.rules import Rules
 
 __all__ = ["DEFAULT_BOT", "DEFAULT_DELAY_MS", "build_rules", "play", "rule_keys"]
 
-DEFAULT_BOT: Final = "call"
+DEFAULT_BOT: Final = "heuristic"
 """The bot in every opponent's seat unless ``--bots`` says otherwise."""
 DEFAULT_DELAY_MS: Final = 600
 """How long the table pauses after each bot's move, so a person can follow it."""
