@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+
 import pytest
 
 from splitpot.actions import Action
+from splitpot.bots import Bot
 from splitpot.engine import apply, deal_next, legal_actions
 from splitpot.errors import IllegalAction
 from splitpot.notation import parse_action
 from splitpot.state import Option, State
+from splitpot.views import View, view
 
 
 def passive(state: State, seat: int) -> Action:
@@ -34,6 +38,22 @@ def check_call(state: State) -> State:
             continue
         apply(state, passive(state, legal.to_act[0]))
     return state
+
+
+def play_bots(state: State, seated: Sequence[Bot]) -> Iterator[tuple[View, Action]]:
+    """Let ``seated`` bots play ``state`` to the end (the dealer deals as due), yielding each
+    bot's view and action before the engine applies it (which raises if it refuses it)."""
+    while not state.finished:
+        legal = legal_actions(state)
+        if legal.dealer:
+            deal_next(state)
+            continue
+        seat = legal.to_act[0]
+        seen = view(state, seat)
+        action = seated[seat].act(seen)
+        assert action.seat == seat
+        yield seen, action
+        apply(state, action)
 
 
 def _admits(option: Option, action: Action) -> bool:

@@ -7,10 +7,10 @@ from collections import Counter
 
 import pytest
 
+from play import play_bots
 from splitpot import bots, variants
-from splitpot.engine import apply, deal_next, legal_actions, new_hand
+from splitpot.engine import new_hand
 from splitpot.errors import SplitpotError
-from splitpot.views import view
 
 GAMES = variants.names()
 
@@ -21,15 +21,7 @@ def play(game: str, players: int, names: list[str], seed: int, stack: int) -> Co
     seated = [bots.get(name, seed=seed * 10 + s) for s, name in enumerate(names)]
     state = new_hand(rules, [stack] * players, seed=seed)
     verbs: Counter[str] = Counter()
-    while not state.finished:
-        legal = legal_actions(state)
-        if legal.dealer:
-            deal_next(state)
-            continue
-        seat = legal.to_act[0]
-        seen = view(state, seat)
-        action = seated[seat].act(seen)
-        assert action.seat == seat
+    for seen, action in play_bots(state, seated):
         option = {o.verb: o for o in seen.options}.get(action.verb)
         assert option is not None, (action, seen.options)
         if action.verb == "cbr":
@@ -38,8 +30,7 @@ def play(game: str, players: int, names: list[str], seed: int, stack: int) -> Co
             assert option.max_amount is not None
             assert option.min_amount <= action.amount <= option.max_amount
             assert not option.choices or action.amount in option.choices
-        apply(state, action)  # raises IllegalAction if the engine disagrees
-        verbs[f"{names[seat]}:{action.verb}"] += 1
+        verbs[f"{names[action.seat or 0]}:{action.verb}"] += 1
     assert sum(state.stacks) == stack * players
     return verbs
 

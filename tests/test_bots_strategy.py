@@ -11,13 +11,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from play import play_bots
 from splitpot import bots, variants
 from splitpot.actions import Action
 from splitpot.bots.equity import EquityBot
 from splitpot.bots.heuristic import HeuristicBot, StrategyBot, cards_to_come, final_cards, read
 from splitpot.bots.simple import AMOUNT_VERBS
 from splitpot.cards import parse_cards
-from splitpot.engine import apply, deal_next, legal_actions, new_hand
+from splitpot.engine import apply, legal_actions, new_hand
 from splitpot.sim import mean_ci, play_rotating
 from splitpot.state import Offer, Option, State
 from splitpot.views import SeatView, View, view
@@ -56,17 +57,8 @@ def play_checked(game: str, names: list[str], seed: int, stack: int) -> State:
     rules = variants.get(game)
     seated = [bots.get(name, seed=seed + s, think=THINK) for s, name in enumerate(names)]
     state = new_hand(rules, [stack] * len(names), seed=seed)
-    while not state.finished:
-        legal = legal_actions(state)
-        if legal.dealer:
-            deal_next(state)
-            continue
-        seat = legal.to_act[0]
-        seen = view(state, seat)
-        action = seated[seat].act(seen)
-        assert action.seat == seat
-        assert _legal(action, seen.options), (names[seat], action, seen.options)
-        apply(state, action)  # raises IllegalAction if the engine disagrees
+    for seen, action in play_bots(state, seated):
+        assert _legal(action, seen.options), (names[seen.seat or 0], action, seen.options)
     assert sum(state.stacks) == stack * len(names)
     return state
 

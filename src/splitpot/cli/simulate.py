@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
@@ -32,6 +34,18 @@ def _bot_names(spec: str, players: int) -> list[str]:
         if name not in known:
             raise click.UsageError(f"unknown bot {name!r}: choose from {', '.join(known)}")
     return names
+
+
+@contextmanager
+def _progress(console: Console, name: str, total: int) -> Iterator[Callable[[int], None] | None]:
+    """A progress bar on a terminal (its update callback), nothing when piped."""
+    if not (console.is_terminal and total):
+        yield None
+        return
+    columns = (*Progress.get_default_columns()[:1], BarColumn(), MofNCompleteColumn())
+    with Progress(*columns, TimeRemainingColumn(), console=console, transient=True) as bar:
+        task = bar.add_task(name, total=total)
+        yield lambda n: bar.update(task, completed=n)
 
 
 @click.command()
@@ -81,21 +95,7 @@ def simulate(
     stack = stacks if stacks is not None else 100 * rules.big_bet
     console = Console()
     began = time.perf_counter()
-    if console.is_terminal and hand_count:
-        columns = (*Progress.get_default_columns()[:1], BarColumn(), MofNCompleteColumn())
-        with Progress(*columns, TimeRemainingColumn(), console=console, transient=True) as bar:
-            task = bar.add_task(rules.name, total=hand_count)
-            net = play_hands(
-                rules,
-                seated,
-                hands=hand_count,
-                seed=seed,
-                stacks=stack,
-                record=record,
-                on_hand=lambda n: bar.update(task, completed=n),
-                results=per_hand,
-            )
-    else:
+    with _progress(console, rules.name, hand_count) as on_hand:
         net = play_hands(
             rules,
             seated,
@@ -103,6 +103,7 @@ def simulate(
             seed=seed,
             stacks=stack,
             record=record,
+            on_hand=on_hand,
             results=per_hand,
         )
     seconds = time.perf_counter() - began
