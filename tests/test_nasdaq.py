@@ -20,7 +20,6 @@ from splitpot.engine import State, apply, legal_actions, new_hand, outcome
 from splitpot.errors import RulesError
 from splitpot.notation import load, parse_action
 from splitpot.records import finish_showdown, rules_for, start
-from splitpot.rules import Rules
 from splitpot.state import Option
 from splitpot.views import public_view, view
 
@@ -47,13 +46,6 @@ def upto(path: Path, last: str, nth: int = 1) -> State:
                 finish_showdown(state)  # the referee shows the hands when only that is left
                 return state
     raise AssertionError(f"{last!r} is not in {path.name}")
-
-
-def table(rules: Rules, stacks: list[int], *lines: str) -> State:
-    state = new_hand(rules, stacks, auto_deal=False)
-    for line in lines:
-        apply(state, parse_action(line))
-    return state
 
 
 def options(state: State, seat: int) -> tuple[Option, ...]:
@@ -320,7 +312,7 @@ def test_a_bid_above_the_maximum_price_is_refused() -> None:
     # ¶25: some groups set a maximum sale price (house rule max_price).
     rules = dataclasses.replace(NASDAQ, max_price=20)
     (record,) = load(OPEN)
-    state = table(rules, [100] * 3, *map(str, ()))
+    state = new_hand(rules, [100] * 3, auto_deal=False)
     for action in record.actions[:7]:
         apply(state, action)  # the deal and the bidding to sell first
     assert refused(state, "p2 sell 7c 21").reason == "above_maximum_price"

@@ -349,12 +349,11 @@ class BettingPhase(Phase):
         )
 
     def _why_not(self, state: State, r: BettingRound, seat: int, verb: str) -> str:
+        """Why a fold, bring-in or other verb is refused (a raise: :meth:`_no_raise`)."""
         if r.bring_in:
             return f"{player(seat)} must bring in or complete, not {verb!r}"
         if verb == "f":
             return f"{player(seat)} faces no bet and may check instead of folding"
-        if verb == "cbr":
-            return f"{player(seat)} may not complete, bet or raise now"
         if verb == "pb":
             return "the bring-in has already been made"
         return f"{verb!r} is not a betting action"
@@ -435,16 +434,12 @@ def _open_pair(state: State) -> bool:
 def _reason(r: BettingRound, verb: str) -> str:
     if r.bring_in:
         return "bring_in_required"
-    return {"f": "fold_without_bet", "cbr": "raise_not_allowed", "pb": "no_bring_in"}.get(
-        verb, "not_a_betting_action"
-    )
+    return {"f": "fold_without_bet", "pb": "no_bring_in"}.get(verb, "not_a_betting_action")
 
 
 def _rule(r: BettingRound, verb: str) -> str:
     if r.bring_in or verb == "pb":
         return "Robert's 4"
-    if verb == "cbr":
-        return "house rule max_raises / Robert's Rules: all-in"
     if verb == "f":
         return "PokerKit convention: fold only facing a bet"
     return "hand-history.md: actions"
