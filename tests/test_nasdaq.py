@@ -22,8 +22,9 @@ from splitpot.notation import load, parse_action
 from splitpot.records import finish_showdown, rules_for, start
 from splitpot.state import Option
 from splitpot.views import public_view, view
+from test_cli_replay import DATA
 
-RULES_TEXT = Path(__file__).parents[2] / "shared" / "rules" / "nasdaq.txt"
+RULES_TEXT = DATA.parents[1] / "rules" / "nasdaq.txt"  # the shared folder, as the records
 GOLDEN = Path(__file__).parent / "golden"
 OPEN = GOLDEN / "nasdaq-open-sale-unsold-both-ways.phh"
 SEALED = GOLDEN / "nasdaq-sealed-excess-fold-skips.phh"
