@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 import re
+from itertools import combinations
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -14,11 +16,19 @@ from hypothesis import strategies as st
 from play import play_bots
 from splitpot import bots, variants
 from splitpot.actions import Action
-from splitpot.bots.equity import EquityBot
-from splitpot.bots.heuristic import HeuristicBot, StrategyBot, cards_to_come, final_cards, read
+from splitpot.bots.equity import EquityBot, _values
+from splitpot.bots.heuristic import (
+    HeuristicBot,
+    StrategyBot,
+    cards_to_come,
+    final_cards,
+    held_cards,
+    read,
+)
 from splitpot.bots.simple import AMOUNT_VERBS
 from splitpot.cards import parse_cards
 from splitpot.engine import apply, legal_actions, new_hand
+from splitpot.hands import high_value, low_value
 from splitpot.sim import mean_ci, play_rotating
 from splitpot.state import Offer, Option, State
 from splitpot.views import SeatView, View, view
@@ -249,6 +259,52 @@ def test_equity_sees_what_matters() -> None:
     weak = bot.estimate(table_strong, tuple(parse_cards("2h3d4c8s9h")), 0)
     assert strong.share > 0.9 > 0.1 > weak.share
     assert rules.high
+
+
+@pytest.mark.parametrize(
+    ("game", "dealt", "held"),
+    [
+        ("stud8", 7, 7),  # seven cards, the best five for each half (Robert's 7)
+        ("stud5buy", 5, 5),  # a bought card replaces one (OPR-207 3.3)
+        ("auction", 7, 7),  # two down and five auctions (OPR-657 2.1, 3.7)
+        ("nasdaq", 6, 5),  # six dealt, one sold or discarded (NASDAQ ¶5, ¶13)
+        ("nasdaq7", 7, 5),  # seven dealt, one card gone at each of two auctions (5.2, ¶23)
+    ],
+)
+def test_held_cards(game: str, dealt: int, held: int) -> None:
+    rules = variants.get(game)
+    assert (final_cards(rules), held_cards(rules)) == (dealt, held)
+
+
+def test_a_kept_hand_plays_both_halves_with_the_same_five_cards() -> None:
+    """A♣2♦3♥4♠K♣K♦ holds a pair of kings and a king-high low, but not in the same five
+    cards: kept to five, it is either A234K (a king-high low, no pair) or KK with three of
+    A234 (the pair, and a low spoilt by it). Against three rivals the pair is worth more."""
+    rules = variants.get("nasdaq")
+    row = np.array([[int(c) for c in parse_cards("Ac2d3h4sKcKd")]])
+    high, low = _values(rules, row, 5, 3)
+    kings = [high_value(parse_cards(f"KcKd{x}")) for x in ("2d3h4s", "Ac3h4s", "Ac2d4s", "Ac2d3h")]
+    assert int(high[0]) in kings
+    five = next(f for f in combinations(parse_cards("Ac2d3h4sKcKd"), 5) if high_value(f) == high[0])
+    assert int(low[0]) == low_value(five, qualifier=0)
+    assert int(low[0]) < low_value(parse_cards("Ac2d3h4sKc"), qualifier=0)
+    # the best of six for each half separately (what stud counts) would claim both
+    both = _values(rules, row)
+    assert int(both[0][0]) == max(kings)
+    assert int(both[1][0]) > int(low[0])
+
+
+@given(st.lists(st.permutations(range(52)), min_size=1, max_size=20))
+@settings(max_examples=30, deadline=None)
+def test_kept_values_are_one_five_card_hand(decks: list[list[int]]) -> None:
+    """Every kept row's high and low are those of one five of its cards (NASDAQ ¶13)."""
+    rules = variants.get("nasdaq")
+    for k in (6, 7):
+        rows = np.array([deck[:k] for deck in decks])
+        high, low = _values(rules, rows, 5, 2)
+        for row, h, lo in zip(rows.tolist(), high.tolist(), low.tolist(), strict=True):
+            fives = {(high_value(f), low_value(f, qualifier=0)) for f in combinations(row, 5)}
+            assert (h, lo) in fives
 
 
 def test_think_sets_the_sample_count() -> None:

@@ -155,12 +155,12 @@ class Tables:
         self.flush_high: list[int] = flush_high.tolist()
         self.flush_suit: list[int] = [_flush_suit(field) for field in range(1 << 12)]
 
-        # Batch lookups: per size, values aligned with the sorted keys; for seven cards (the hot
-        # path) also a direct table from rank key to that position.
+        # Batch lookups: per size, values aligned with the sorted keys, and a direct table from
+        # rank key to that position (:meth:`positions`; seven cards built now, the hot path).
         self.high_by_pos = {n: dense_high[n].astype(np.int32) for n in sizes}
         self.low_by_pos = {n: dense_low[n].astype(np.int32) for n in sizes}
-        self.pos7 = np.zeros(int(self.keys[7][-1]) + 1, dtype=np.uint16)
-        self.pos7[self.keys[7]] = np.arange(len(self.keys[7]), dtype=np.uint16)
+        self.pos: dict[int, npt.NDArray[np.uint16]] = {}
+        self.positions(MAX_CARDS)
         self.flush_high_arr = flush_high
         self.flush_suit_arr = np.array(self.flush_suit, dtype=np.int8)
         self.codes = np.array([c & ((1 << CARD_SHIFT) - 1) for c in CODES], dtype=np.int64)
@@ -174,6 +174,16 @@ class Tables:
             - int(np.searchsorted(lo_raws, pack(HIGH_CARD, tuple(range(q, q - 5, -1)))))
             for q in range(5, 14)
         }
+
+    def positions(self, n: int) -> npt.NDArray[np.uint16]:
+        """The direct table from a rank key of ``n`` cards to its place among ``keys[n]``
+        (about 2 bytes per possible key: 13-16 MB a size, so built on first use)."""
+        table = self.pos.get(n)
+        if table is None:
+            table = np.zeros(int(self.keys[n][-1]) + 1, dtype=np.uint16)
+            table[self.keys[n]] = np.arange(len(self.keys[n]), dtype=np.uint16)
+            self.pos[n] = table
+        return table
 
 
 def _base_raws(

@@ -218,12 +218,8 @@ _BITS: Final = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))
 
 
 def _positions(keys: npt.NDArray[np.int64], n: int) -> npt.NDArray[np.intp]:
-    rank_keys = keys & t.KEY_MASK
-    positions: npt.NDArray[np.intp]
-    if n == t.MAX_CARDS:
-        positions = _T.pos7[rank_keys].astype(np.intp)
-    else:
-        positions = np.searchsorted(_T.keys[n], rank_keys)
+    """Where each row's rank key sits among the sorted keys of ``n`` cards."""
+    positions: npt.NDArray[np.intp] = _T.positions(n)[keys & t.KEY_MASK].astype(np.intp)
     return positions
 
 

@@ -21,13 +21,14 @@ so that a decision takes well under the budget (``benchmarks/bots.py`` measures 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from itertools import combinations
 
 import numpy as np
 import numpy.typing as npt
 
 from splitpot.actions import Declaration
-from splitpot.bots.heuristic import Estimate, Opponent, StrategyBot, Table
+from splitpot.bots.heuristic import Estimate, Opponent, StrategyBot, Table, held_cards
 from splitpot.hands import Ranking, high_value, high_values, low_value, low_values
 from splitpot.rules import Rules
 
@@ -84,6 +85,7 @@ class EquityBot(StrategyBot):
         """Estimates of candidate hands from one shared sample of the unseen cards (common
         random numbers: differences between candidates are not noise of separate draws)."""
         rules = table.rules
+        keep, rivals = held_cards(rules), len(table.opponents)
         n = max(_MIN_SAMPLES, self.samples // max(1, len(hands)))
         used = set(table.dead)
         for cards, _ in hands:
@@ -122,14 +124,14 @@ class EquityBot(StrategyBot):
             at += want
             if hand.shape[1] == 0:
                 continue
-            high, low = _values(rules, hand)
+            high, low = _values(rules, hand, keep, rivals)
             opp_high.append(high)
             opp_low.append(low)
             hidden = min(opponent.unknown, want)
             strength = min(3, opponent.raises) + self.calling * min(4, opponent.calls)
             if strength and self.aggression and hidden:
                 now = hand[:, : len(known) + hidden]
-                weights *= _percentile(rules, now) ** (self.aggression * strength)
+                weights *= _percentile(rules, now, keep) ** (self.aggression * strength)
         results = []
         for cards, come in hands:
             come = min(come, mine_come)
@@ -139,7 +141,7 @@ class EquityBot(StrategyBot):
                 share = 1.0 / (1 + len(table.opponents))
                 results.append(Estimate(share, share, 0.0, share))
                 continue
-            high, low = _values(rules, hand)
+            high, low = _values(rules, hand, keep, rivals)
             results.append(_judge(rules, high, low, opp_high, opp_low, weights))
         return results
 
@@ -168,10 +170,14 @@ class EquityBot(StrategyBot):
         return best * pot
 
 
-def _values(rules: Rules, hand: _Ints) -> tuple[_Ints, _Ints]:
-    """High and low values of each row (the best seven of more than seven cards); a game
-    without a high or a low gets zeros for it."""
+def _values(rules: Rules, hand: _Ints, keep: int = 7, rivals: int = 1) -> tuple[_Ints, _Ints]:
+    """High and low values of each row. A row of more than ``keep`` cards (NASDAQ: five kept of
+    six or seven, :func:`~splitpot.bots.heuristic.held_cards`) is cut to the ``keep`` cards its
+    holder would keep (:func:`_kept`); otherwise the best five of at most seven count for each
+    half. A game without a high or a low gets zeros for it."""
     k = hand.shape[1]
+    if k > keep:
+        return _kept(rules, hand, keep, rivals)
     if k > 7:
         pairs = [_values(rules, hand[:, list(cols)]) for cols in combinations(range(k), 7)]
         return (
@@ -182,14 +188,52 @@ def _values(rules: Rules, hand: _Ints) -> tuple[_Ints, _Ints]:
     high = high_values(hand).astype(np.int64) if rules.high else zeros
     if rules.low == "none":
         return high, zeros
-    ranking: Ranking = "27" if rules.low == "27" else "a5"
-    low = low_values(hand, ranking=ranking, qualifier=rules.qualifier).astype(np.int64)
+    low = low_values(hand, ranking=_ranking(rules), qualifier=rules.qualifier).astype(np.int64)
     return high, low
 
 
-def _percentile(rules: Rules, hand: _Ints) -> _Floats:
+def _ranking(rules: Rules) -> Ranking:
+    return "27" if rules.low == "27" else "a5"
+
+
+def _kept(rules: Rules, hand: _Ints, keep: int, rivals: int) -> tuple[_Ints, _Ints]:
+    """The values of the ``keep`` cards of each row its holder keeps: high and low then come
+    from the same cards, so a hand cannot count its best high and its best low when they need
+    different cards. The holder keeps the cards with the most chances against ``rivals``
+    random hands: P(high) ** rivals + P(low) ** rivals, each P by the hand's percentile among
+    random hands of ``keep`` cards (:func:`_reference`)."""
+    subsets = np.array(list(combinations(range(hand.shape[1]), keep)))
+    n, m = hand.shape[0], len(subsets)
+    high, low = _values(rules, hand[:, subsets].reshape(n * m, keep))  # one batch of rows
+    highs, lows = high.reshape(n, m), low.reshape(n, m)
+    score = np.zeros(highs.shape, dtype=np.float64)
+    for values, ref in zip((highs, lows), _reference(rules, keep), strict=True):
+        if ref.size > 1:
+            score += ref[np.minimum(values, ref.size - 1)] ** max(1, rivals)
+    best = np.argmax(score, axis=1)[:, None]
+    return (
+        np.take_along_axis(highs, best, axis=1)[:, 0],
+        np.take_along_axis(lows, best, axis=1)[:, 0],
+    )
+
+
+@cache
+def _reference(rules: Rules, keep: int) -> tuple[_Floats, _Floats]:
+    """For each high value and each low value, the part of 20,000 random hands of ``keep``
+    cards (fixed seed) that it ties or beats; a single 0 for a half the game does not play."""
+    rng = np.random.default_rng(0)
+    hands = rng.permuted(np.tile(np.arange(52, dtype=np.int64), (20_000, 1)), axis=1)[:, :keep]
+    tables = []
+    for values in _values(rules, hands):
+        ordered = np.sort(values)
+        top = np.arange(int(ordered[-1]) + 1)
+        tables.append(np.searchsorted(ordered, top, side="right") / ordered.size)
+    return tables[0], tables[1]
+
+
+def _percentile(rules: Rules, hand: _Ints, keep: int) -> _Floats:
     """Per sample, how strong the hand is among all samples (0..1], by its better half."""
-    high, low = _values(rules, hand)
+    high, low = _values(rules, hand, keep)
     n = hand.shape[0]
     best = np.zeros(n)
     for values, used in ((high, rules.high), (low, rules.low != "none")):
@@ -245,7 +289,7 @@ def _judge(
         share = mean(np.where(any_low, 0.5 * hs + 0.5 * ls, hs))
         return Estimate(p_high, p_low, scoop, share, "hi" if p_high >= p_low else "lo")
     # a declaration (OPR-207 4.2, OPR-657 4.2-4.3): who goes which way, modelled per sample
-    threshold = low_value("8c7d6h5s3c", ranking="27" if rules.low == "27" else "a5", qualifier=0)
+    threshold = low_value("8c7d6h5s3c", ranking=_ranking(rules), qualifier=0)
     goes_low = (their_low >= (threshold or 1)) & (their_high < _TWO_PAIR)
     goes_high = ~goes_low
     anyone_low = goes_low.any(axis=1)

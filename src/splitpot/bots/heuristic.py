@@ -28,7 +28,7 @@ from splitpot.bots.simple import action_for
 from splitpot.cards import CARDS
 from splitpot.errors import RulesError
 from splitpot.hands import CATEGORY_NAMES, high_category, high_value, low_value
-from splitpot.rules import Auction, Deal, Rules
+from splitpot.rules import Auction, Deal, Rules, Sale
 from splitpot.state import Option
 from splitpot.views import View
 
@@ -40,6 +40,7 @@ __all__ = [
     "Table",
     "cards_to_come",
     "final_cards",
+    "held_cards",
     "read",
 ]
 
@@ -96,6 +97,15 @@ def final_cards(rules: Rules) -> int:
         elif isinstance(step, Auction):
             dealt += 1
     return dealt
+
+
+def held_cards(rules: Rules) -> int:
+    """Cards each player holds at the showdown: what it is dealt less one card per sale it
+    makes (NASDAQ ¶13: five of six; 5.2: five of seven). High and low then come from the same
+    cards, unlike stud's best five of seven for each half."""
+    rounds = sum(1 for s in rules.steps if isinstance(s, Sale) and s.sellers == "round")
+    once = any(isinstance(s, Sale) and s.sellers != "round" for s in rules.steps)
+    return final_cards(rules) - rounds - once
 
 
 def cards_to_come(view: View, rules: Rules) -> int:
