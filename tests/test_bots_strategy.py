@@ -307,6 +307,26 @@ def test_kept_values_are_one_five_card_hand(decks: list[list[int]]) -> None:
             assert (h, lo) in fives
 
 
+def test_kept_hands_draw_fewer_deals_within_the_budget() -> None:
+    """Three NASDAQ opponents with six unseen cards each cost six evaluations a deal (one per
+    five kept), the reader's five cards one: about a quarter of the deals of a stud table of
+    the same size, where every hand costs one."""
+    drawn: dict[str, int] = {}
+    for game in ("stud8", "nasdaq"):
+        table = read(_view((Option("cc", 0, 0),), game=game))
+        bot = EquityBot(seed=1, think=0.05)
+
+        class Spy:
+            def permuted(self, array: np.ndarray, axis: int, game: str = game) -> np.ndarray:
+                drawn[game] = array.shape[0]
+                return np.random.default_rng(1).permuted(array, axis=axis)
+
+        bot.np_rng = Spy()  # type: ignore[assignment]
+        bot.estimate(table, HAND[:5], 0)
+    assert drawn["stud8"] == 5000
+    assert drawn["nasdaq"] == int(5000 / ((3 * 6 + 1) / 4))
+
+
 def test_think_sets_the_sample_count() -> None:
     assert EquityBot(think=0.01).samples < EquityBot().samples < EquityBot(think=0.2).samples
     assert EquityBot(think=0).samples > 0

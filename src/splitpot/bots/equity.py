@@ -23,12 +23,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
+from math import comb
 
 import numpy as np
 import numpy.typing as npt
 
 from splitpot.actions import Declaration
-from splitpot.bots.heuristic import Estimate, Opponent, StrategyBot, Table, held_cards
+from splitpot.bots.heuristic import (
+    Estimate,
+    Opponent,
+    StrategyBot,
+    Table,
+    final_cards,
+    held_cards,
+)
 from splitpot.hands import Ranking, high_value, high_values, low_value, low_values
 from splitpot.rules import Rules
 
@@ -81,12 +89,19 @@ class EquityBot(StrategyBot):
         """Chances by Monte Carlo over the unseen cards (``self.samples`` deals)."""
         return self.compare(table, [(mine, to_come)])[0]
 
-    def compare(self, table: Table, hands: Sequence[tuple[tuple[int, ...], int]]) -> list[Estimate]:
+    def compare(
+        self, table: Table, hands: Sequence[tuple[tuple[int, ...], int]], budget: float = 1.0
+    ) -> list[Estimate]:
         """Estimates of candidate hands from one shared sample of the unseen cards (common
-        random numbers: differences between candidates are not noise of separate draws)."""
+        random numbers: differences between candidates are not noise of separate draws).
+
+        ``budget``: the part of the decision's samples this comparison may spend. The samples
+        are shared by the candidates, and fewer are drawn where a hand must be cut down to the
+        cards its holder keeps (:func:`_kept`: each of its subsets costs an evaluation), so a
+        decision's work stays within its thinking budget."""
         rules = table.rules
-        keep, rivals = held_cards(rules), len(table.opponents)
-        n = max(_MIN_SAMPLES, self.samples // max(1, len(hands)))
+        held, rivals = held_cards(rules), len(table.opponents)
+        keep = held if held < final_cards(rules) else None  # NASDAQ: five kept of six or seven
         used = set(table.dead)
         for cards, _ in hands:
             used.update(cards)
@@ -108,12 +123,18 @@ class EquityBot(StrategyBot):
             room -= want
             wants.append(want)
         mine_come = min(mine_come, len(pool))
+        common = np.array(table.common, dtype=np.int64)
+        sizes = [
+            len(o.known) + len(common) + w for o, w in zip(table.opponents, wants, strict=True)
+        ]
+        sizes += [len(cards) + len(common) + min(come, mine_come) for cards, come in hands]
+        work = sum(comb(k, keep) if keep and k > keep else 1 for k in sizes) / len(sizes)
+        n = max(_MIN_SAMPLES, int(budget * self.samples / max(1, len(hands)) / work))
         total = mine_come + sum(wants)
         if total:
             draws = self.np_rng.permuted(np.tile(pool, (n, 1)), axis=1)[:, :total]
         else:
             draws = np.zeros((n, 0), dtype=np.int64)
-        common = np.array(table.common, dtype=np.int64)
         opp_high: list[_Ints] = []
         opp_low: list[_Ints] = []
         weights = np.ones(n)
@@ -149,7 +170,9 @@ class EquityBot(StrategyBot):
         """Chips the card is worth to the opponent it helps most, by Monte Carlo from that
         opponent's seat: its share of the pot holding the card less its share without it,
         against the reader's hand without the card (NASDAQ: the best bid is paid to the
-        seller, ¶9), times the pot and a round of bets to come."""
+        seller, ¶9), times the pot and a round of bets to come. A decision weighs up to
+        three cards this way, so each look from an opponent's seat spends a third of the
+        budget shared among the opponents."""
         rules = table.rules
         pot = table.pot + (1 + len(table.opponents)) * rules.big_bet
         keep = tuple(c for c in table.mine if c != card)
@@ -165,18 +188,21 @@ class EquityBot(StrategyBot):
             without, holding = self.compare(
                 theirs,
                 [(opponent.known, opponent.unknown), ((*opponent.known, card), opponent.unknown)],
+                budget=1 / (3 * len(table.opponents)),
             )
             best = max(best, holding.share - without.share)
         return best * pot
 
 
-def _values(rules: Rules, hand: _Ints, keep: int = 7, rivals: int = 1) -> tuple[_Ints, _Ints]:
+def _values(
+    rules: Rules, hand: _Ints, keep: int | None = None, rivals: int = 1
+) -> tuple[_Ints, _Ints]:
     """High and low values of each row. A row of more than ``keep`` cards (NASDAQ: five kept of
     six or seven, :func:`~splitpot.bots.heuristic.held_cards`) is cut to the ``keep`` cards its
     holder would keep (:func:`_kept`); otherwise the best five of at most seven count for each
     half. A game without a high or a low gets zeros for it."""
     k = hand.shape[1]
-    if k > keep:
+    if keep is not None and k > keep:
         return _kept(rules, hand, keep, rivals)
     if k > 7:
         pairs = [_values(rules, hand[:, list(cols)]) for cols in combinations(range(k), 7)]
@@ -231,7 +257,7 @@ def _reference(rules: Rules, keep: int) -> tuple[_Floats, _Floats]:
     return tables[0], tables[1]
 
 
-def _percentile(rules: Rules, hand: _Ints, keep: int) -> _Floats:
+def _percentile(rules: Rules, hand: _Ints, keep: int | None) -> _Floats:
     """Per sample, how strong the hand is among all samples (0..1], by its better half."""
     high, low = _values(rules, hand, keep)
     n = hand.shape[0]

@@ -370,7 +370,7 @@ class StrategyBot:
         rather than risk paying its price into the pot unsold (¶10)."""
         sells = _options(view, "sell")
         cards = [int(c) for c in sells[0].cards]
-        card = self._card_to_sell(table, cards)
+        card, worth = self._card_to_sell(table, cards)
         priced = [o for o in sells if o.min_amount is not None]
         unpriced = [o for o in sells if o.min_amount is None]
         discard = [o for o in _options(view, "sd") if o.cards]
@@ -378,7 +378,7 @@ class StrategyBot:
             low, high = priced[0].min_amount, priced[0].max_amount
             assert low is not None
             assert high is not None
-            worth = self.sale_value(table, card)
+            worth = self.sale_value(table, card) if worth is None else worth
             if worth >= self.ask_margin * low or not (unpriced or discard):
                 ask = max(low, min(high, round(worth / 3)))
                 return action_for(view, priced[0], ask, card=CARDS[card])
@@ -386,21 +386,25 @@ class StrategyBot:
             return action_for(view, unpriced[0], card=CARDS[card])
         return action_for(view, discard[0], card=CARDS[card])
 
-    def _card_to_sell(self, table: Table, cards: list[int]) -> int:
+    def _card_to_sell(self, table: Table, cards: list[int]) -> tuple[int, float | None]:
         """Of the three cards the hand misses least, the one whose loss to the hand plus half
-        its worth to the others (a buyer keeps about half of it) costs least."""
+        its worth to the others (a buyer keeps about half of it) costs least; with its worth
+        (:meth:`sale_value`) where that was weighed."""
         if len(cards) == 1:
-            return cards[0]
+            return cards[0], None
         hands = [(tuple(x for x in table.mine if x != c), table.to_come) for c in cards]
         chances = self.compare(table, hands)
         pot = table.pot + (1 + len(table.opponents)) * table.rules.big_bet
         order = sorted(range(len(cards)), key=lambda i: (-chances[i].share, cards[i]))[:3]
         best = max(chances[i].share for i in order)
 
-        def cost(i: int) -> float:
-            return (best - chances[i].share) * pot + 0.5 * self.sale_value(table, cards[i])
+        worth = {i: self.sale_value(table, cards[i]) for i in order}
 
-        return cards[min(order, key=lambda i: (cost(i), cards[i]))]
+        def cost(i: int) -> float:
+            return (best - chances[i].share) * pot + 0.5 * worth[i]
+
+        chosen = min(order, key=lambda i: (cost(i), cards[i]))
+        return cards[chosen], worth[chosen]
 
     def sale_value(self, table: Table, card: int) -> float:
         """Chips the card is worth to the opponent it helps most: how much it raises that
