@@ -246,7 +246,8 @@ def _kept(rules: Rules, hand: _Ints, keep: int, rivals: int) -> tuple[_Ints, _In
 @cache
 def _reference(rules: Rules, keep: int) -> tuple[_Floats, _Floats]:
     """For each high value and each low value, the part of 20,000 random hands of ``keep``
-    cards (fixed seed) that it ties or beats; a single 0 for a half the game does not play."""
+    cards (fixed seed) that it ties or beats; one entry only for a half the game does not
+    play (its values are all 0)."""
     rng = np.random.default_rng(0)
     hands = rng.permuted(np.tile(np.arange(52, dtype=np.int64), (20_000, 1)), axis=1)[:, :keep]
     tables = []
