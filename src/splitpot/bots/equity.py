@@ -100,8 +100,7 @@ class EquityBot(StrategyBot):
         cards its holder keeps (:func:`_kept`: each of its subsets costs an evaluation), so a
         decision's work stays within its thinking budget."""
         rules = table.rules
-        held, rivals = held_cards(rules), len(table.opponents)
-        keep = held if held < final_cards(rules) else None  # NASDAQ: five kept of six or seven
+        keep, rivals = _keep(rules), len(table.opponents)
         used = set(table.dead)
         for cards, _ in hands:
             used.update(cards)
@@ -216,6 +215,14 @@ def _values(
         return high, zeros
     low = low_values(hand, ranking=_ranking(rules), qualifier=rules.qualifier).astype(np.int64)
     return high, low
+
+
+@cache
+def _keep(rules: Rules) -> int | None:
+    """The cards a hand is cut down to where a game keeps fewer than it deals (NASDAQ: five of
+    six or seven), else None (stud: the best five of all of them for each half)."""
+    held = held_cards(rules)
+    return held if held < final_cards(rules) else None
 
 
 def _ranking(rules: Rules) -> Ranking:
