@@ -323,7 +323,7 @@ def offer_line(seen: View, human: int) -> str:
     if offer is None:
         bidding = any(o.verb == "bid" for o in seen.options) or any(s.has_bid for s in seen.seats)
         if seen.step == "sale" and bidding:
-            return "Bidding for the right to sell first: the best bid is paid into the pot."
+            return "Bidding for the right to sell first: the best bid is paid into the pot"
         return ""
     if offer.seller is None:
         return f"On offer: {cards(offer.cards)}"
