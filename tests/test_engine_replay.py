@@ -1,4 +1,4 @@
-"""Every real WSOP hand in ../data/phh replays to its finishing_stacks (hand-history.md).
+"""Every real WSOP hand in tests/data/phh replays to its finishing_stacks (hand-history.md).
 
 The records are read with tomllib and their actions translated minimally here; the notation
 module's parser will take this over.
@@ -17,9 +17,7 @@ from splitpot.actions import Action
 from splitpot.cards import Card, parse_card
 from splitpot.engine import State, apply, deal_next, legal_actions, new_hand, outcome
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "phh"
-if not DATA.is_dir():  # the shared folder sits beside the repository's checkout
-    DATA = Path("/work/shared/data/phh")
+DATA = Path(__file__).parent / "data" / "phh"  # 14 real WSOP hands: data/phh/README.md
 RECORDS = sorted(DATA.glob("*.phh"))
 GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.phh"))
 

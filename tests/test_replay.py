@@ -17,9 +17,7 @@ from splitpot.notation import HandRecord, load, parse_action, read_phh, write_ph
 from splitpot.records import record_from_state, replay, replay_to_end, rules_for
 from splitpot.sim import play_hand
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "phh"
-if not DATA.is_dir():  # the shared folder sits beside the repository's checkout
-    DATA = Path("/work/shared/data/phh")
+DATA = Path(__file__).parent / "data" / "phh"  # 14 real WSOP hands: data/phh/README.md
 WSOP = sorted(DATA.glob("*.phh"))
 
 
