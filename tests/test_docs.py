@@ -48,9 +48,7 @@ def test_no_page_points_outside_the_repository(page: Path) -> None:
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
 def test_every_link_of_a_page_leads_somewhere(page: Path) -> None:
-    links = re.findall(r"\]\(([^)\s]+)\)", text(page))
-    assert links or page.name in ("bots.md", "evaluator.md", "play.md")
-    for link in links:
+    for link in re.findall(r"\]\(([^)\s]+)\)", text(page)):
         if "://" in link:
             continue
         target, _, fragment = link.partition("#")
