@@ -4,6 +4,8 @@ action mask against the engine, sealed moves kept hidden, and bots playing in it
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -196,3 +198,14 @@ def test_clear_errors() -> None:
     with pytest.raises(IllegalAction):
         table.step(Action("cbr", first_seat(agent), amount=10**6))
     assert "pot" in table.render()
+
+
+def test_the_examples_of_docs_research_run(capsys: pytest.CaptureFixture[str]) -> None:
+    text = (Path(__file__).parents[1] / "docs" / "research.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.DOTALL)
+    assert len(blocks) == 2
+    for block in blocks:
+        exec(block.replace("range(200)", "range(3)"), {})  # a shorter evaluation
+    assert re.search(
+        r"player_0: [+-]\d+\.\d\d ± \d+\.\d\d big bets a hand", capsys.readouterr().out
+    )

@@ -36,7 +36,7 @@ import numpy.typing as npt
 from splitpot.actions import Action
 from splitpot.errors import SplitpotError
 from splitpot.state import Option
-from splitpot.views import View
+from splitpot.views import SeatView, View
 
 __all__ = [
     "ACTIONS",
@@ -198,47 +198,53 @@ def describe(index: int) -> str:
     return f"sell {CARDS[c]}" + ("" if k == 0 else f", price bucket {k - 1}")
 
 
+@lru_cache(maxsize=16384)
+def _seat_block(seat: SeatView, n: int, acting: bool, scale: float) -> npt.NDArray[np.float32]:
+    """One seat's fields (:data:`SEAT_FIELDS`) as its reader sees them. A seat changes far
+    less often than the table is looked at, so blocks are kept (read-only)."""
+    block = np.zeros(SEAT_FIELDS, dtype=np.float32)
+    up = [c for c in seat.up if c is not None]
+    down = [52 + c for c in seat.down if c is not None]
+    block[up + down] = 1.0
+    way = seat.declaration
+    block[104:] = (
+        seat.stack * scale,
+        seat.bet * scale,
+        seat.paid * scale,
+        seat.folded,
+        seat.shown,
+        (len(seat.down) - len(down)) / 7,
+        seat.declared,
+        way == "hi",
+        way == "lo",
+        way == "both",
+        seat.has_bid,
+        0.0 if seat.bid is None else seat.bid * scale,
+        acting,
+        seat.seat / max(1, n - 1),
+    )
+    block.flags.writeable = False
+    return block
+
+
 def encode(view: View, total: int) -> npt.NDArray[np.float32]:
     """The view of ``view.seat`` as a vector (layout: :data:`SEAT_FIELDS` per seat, seats
     from the reader round the table, then the table's fields); ``total`` is the chips at the
     table (the chip scale)."""
-    n = len(view.seats)
+    seats = view.seats
+    n = len(seats)
     me = view.seat
     assert me is not None, "a spectator has no observation"
-    obs = np.zeros(observation_size(n), dtype=np.float32)
     scale = 1.0 / max(1, total)
     to_act = view.to_act
-    ones: list[int] = []  # the one-hot fields set
-    last = max(1, n - 1)
-    for seat in view.seats:
-        base = ((seat.seat - me) % n) * SEAT_FIELDS
-        ones += [base + c for c in seat.up if c is not None]
-        down = [base + 52 + c for c in seat.down if c is not None]
-        ones += down
-        way = seat.declaration
-        s = base + 104
-        obs[s : s + 14] = (
-            seat.stack * scale,
-            seat.bet * scale,
-            seat.paid * scale,
-            seat.folded,
-            seat.shown,
-            (len(seat.down) - len(down)) / 7,
-            seat.declared,
-            way == "hi",
-            way == "lo",
-            way == "both",
-            seat.has_bid,
-            0.0 if seat.bid is None else seat.bid * scale,
-            seat.seat in to_act,
-            seat.seat / last,
-        )
-    g = n * SEAT_FIELDS
-    obs[g] = view.pot * scale
-    obs[g + 1] = min(view.street, 8) / 8
+    order = seats[me:] + seats[:me]
+    table = np.zeros(observation_size(n) - n * SEAT_FIELDS, dtype=np.float32)
+    ones: list[int] = []
+    table[0] = view.pot * scale
+    table[1] = min(view.street, 8) / 8
     if view.step in STEP_KINDS:
-        ones.append(g + 2 + STEP_KINDS.index(view.step))
-    g += 2 + len(STEP_KINDS)
+        ones.append(2 + STEP_KINDS.index(view.step))
+    g = 2 + len(STEP_KINDS)
     ones += [g + c for c in view.common if c is not None]
     g += 52
     offer = view.offer
@@ -250,21 +256,22 @@ def encode(view: View, total: int) -> npt.NDArray[np.float32]:
         if offer.high_bidder is not None:
             ones.append(g + n + (offer.high_bidder - me) % n)
         if offer.ask is not None:
-            obs[g + 2 * n] = offer.ask * scale
+            table[g + 2 * n] = offer.ask * scale
         if offer.high_bid is not None:
-            obs[g + 2 * n + 1] = offer.high_bid * scale
+            table[g + 2 * n + 1] = offer.high_bid * scale
         g += 2 * n + 2
     else:
         g += 52 + 2 * n + 2
-    obs[g] = view.finished
+    table[g] = view.finished
     g += 1
     for option in view.options:
         lo, hi = option.min_amount, option.max_amount
         place = _RANGES.get(option.verb)
         if place is None or lo is None or hi is None:
             continue
-        obs[g + place] = min(1.0, lo * scale)
+        table[g + place] = min(1.0, lo * scale)
         if place:
-            obs[g + place + 1] = min(1.0, hi * scale)
-    obs[ones] = 1.0
-    return obs
+            table[g + place + 1] = min(1.0, hi * scale)
+    table[ones] = 1.0
+    blocks = [_seat_block(seat, n, seat.seat in to_act, scale) for seat in order]
+    return np.concatenate((*blocks, table))
