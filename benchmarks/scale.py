@@ -114,7 +114,7 @@ def _random_agents(table: Any, actions: int) -> tuple[int, int, float, float]:
     done = episodes = 0
     cpu, began = time.process_time(), time.perf_counter()
     while done < actions:
-        for agent in table.agent_iter():
+        for _agent in table.agent_iter():
             _, _, finished, _, info = table.last()
             if finished:
                 table.step(None)

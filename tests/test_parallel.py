@@ -95,6 +95,7 @@ def test_simulate_workers_change_nothing() -> None:
     ("args", "message"),
     [
         (("--address", "ray://x:1"), "--address names a Ray cluster"),
+        (("--backend", "ray", "--workers", "2"), "--workers is for the local backend"),
         (("--out", "x.txt"), "name a .parquet or .csv file"),
         (("--workers", "0"), "Invalid value for '--workers'"),
         (("--backend", "dask"), "Invalid value for '--backend'"),

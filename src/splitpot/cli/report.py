@@ -14,7 +14,7 @@ from rich.table import Table
 
 from splitpot.errors import SplitpotError
 from splitpot.sim import mean_ci
-from splitpot.sim.results import read_results
+from splitpot.sim.results import read_results, result_columns
 
 __all__ = ["report"]
 
@@ -22,21 +22,22 @@ _POINTS = 2000
 """At most this many points per line on the chart (a million hands are drawn by every 500th)."""
 
 
-def _seats(names: list[str]) -> int:
+def _seats(path: Path, names: list[str]) -> int:
     found = {int(m[1]) for n in names if (m := re.fullmatch(r"p(\d+)_net", n))}
     if not found or found != set(range(1, max(found) + 1)):
-        raise SplitpotError("not a splitpot results file (no p1_net, p2_net... columns)")
+        raise SplitpotError(f"{path}: not a splitpot results file (no p1_net, p2_net... columns)")
     return max(found)
 
 
 def _load(path: Path) -> tuple[str, list[str], list[list[int]]]:
     """The game, each seat's bot and each seat's result per hand."""
-    table = read_results(path)
-    n = _seats(table.column_names)
+    names = result_columns(path)
+    n = _seats(path, names)
     needed = ["game", *(f"p{s}_{c}" for s in range(1, n + 1) for c in ("bot", "net"))]
-    missing = [c for c in needed if c not in table.column_names]
+    missing = [c for c in needed if c not in names]
     if missing:
         raise SplitpotError(f"{path}: not a splitpot results file (no column {missing[0]})")
+    table = read_results(path, needed)  # only what the report needs
     games = sorted({str(g) for g in table.column("game").unique().to_pylist()})
     bots = []
     for s in range(1, n + 1):
@@ -69,7 +70,9 @@ def _chart(path: Path, title: str, bots: list[str], nets: list[list[int]]) -> No
         band = 1.96 * spread * np.sqrt(x)
         (line,) = axes.plot(x, y, linewidth=1.4, label=f"p{seat + 1} {bot}")
         axes.fill_between(x, y - band, y + band, color=line.get_color(), alpha=0.15, linewidth=0)
-    axes.yaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:,.0f}"))
+    thousands = FuncFormatter(lambda value, _: f"{value:,.0f}")
+    axes.xaxis.set_major_formatter(thousands)
+    axes.yaxis.set_major_formatter(thousands)
     axes.axhline(0, color="black", linewidth=0.6)
     axes.set_title(title)
     axes.set_xlabel("hands")

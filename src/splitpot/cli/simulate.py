@@ -131,6 +131,8 @@ def simulate(
     think = None if think_ms is None else think_ms / 1000
     if address is not None and backend != "ray":
         raise click.UsageError("--address names a Ray cluster: use it with --backend ray")
+    if workers > 1 and backend == "ray":
+        raise click.UsageError("--workers is for the local backend: Ray uses its cluster's CPUs")
     if out is not None and out.suffix.lower() not in FORMATS:
         raise click.UsageError(f"--out {out}: name a .parquet or .csv file")
     stack = stacks if stacks is not None else 100 * rules.big_bet

@@ -61,6 +61,8 @@ def soak(
     unchanged. Exit status 1, naming the seed and hand, on any failure."""
     if address is not None and backend != "ray":
         raise click.UsageError("--address names a Ray cluster: use it with --backend ray")
+    if workers > 1 and backend == "ray":
+        raise click.UsageError("--workers is for the local backend: Ray uses its cluster's CPUs")
     chosen: tuple[str, ...] = ()
     if games:
         try:

@@ -30,6 +30,7 @@ __all__ = [
     "columns",
     "hand_row",
     "read_results",
+    "result_columns",
     "trades",
 ]
 
@@ -236,6 +237,27 @@ class RowWriter:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def result_columns(path: str | Path) -> list[str]:
+    """The column names of a results file (read from its schema or its header only)."""
+    path = Path(path)
+    suffix = _format(path)
+    pa = _pyarrow()
+    if not path.is_file():
+        raise SplitpotError(f"{path}: no such file")
+    try:
+        if suffix == ".parquet":
+            import pyarrow.parquet as pq
+
+            return list(pq.read_schema(path).names)
+        import pyarrow.csv as pcsv
+
+        with pcsv.open_csv(path) as reader:
+            return list(reader.schema.names)
+    except (pa.ArrowInvalid, OSError) as exc:
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise SplitpotError(f"{path}: not a splitpot results file ({first})") from None
 
 
 def read_results(path: str | Path, names: Sequence[str] | None = None) -> Any:
