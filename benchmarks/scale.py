@@ -16,7 +16,7 @@ Four measurements, each printed with its target and PASS or FAIL:
    beside it.
 4. ``soak``: ``splitpot soak`` on two workers, 10,000 hands by default; the time and counts,
    and the time a million hands would take at that rate. ``--soak-hands 1000000`` runs the
-   million (about half an hour on two free cores).
+   million (73 minutes extrapolated on the loaded two-core machine; README.md).
 
     .venv/bin/python benchmarks/scale.py                # everything, a few minutes
     .venv/bin/python benchmarks/scale.py --quick        # a smoke test

@@ -24,7 +24,9 @@ _SHOWN = 5
 
 
 @click.command()
-@click.option("--hands", "hand_count", type=click.IntRange(min=1), required=True)
+@click.option(
+    "--hands", "hand_count", type=click.IntRange(min=1), required=True, help="Hands to play."
+)
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the soak.")
 @click.option(
     "--games",
@@ -38,9 +40,23 @@ _SHOWN = 5
     help="Share of decisions at which a random illegal action is tried first.",
 )
 @click.option("--no-house", is_flag=True, help="Play every game with its own house rules only.")
-@click.option("--hand", "only", type=click.IntRange(min=1), help="Play only hand number N.")
-@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
-@click.option("--backend", type=click.Choice(BACKENDS), default="local", show_default=True)
+@click.option(
+    "--hand", "only", type=click.IntRange(min=1), help="Play only hand number N (a failure's)."
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Processes playing hands in parallel (the counts do not depend on it).",
+)
+@click.option(
+    "--backend",
+    type=click.Choice(BACKENDS),
+    default="local",
+    show_default=True,
+    help="local: this machine's processes; ray: Ray tasks (pip install 'splitpot[ray]').",
+)
 @click.option("--address", help="Ray cluster to join (--backend ray) [default: a local Ray].")
 @click.option("--json", "as_json", is_flag=True, help="Print the counts as one JSON object.")
 def soak(

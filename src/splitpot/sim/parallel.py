@@ -38,7 +38,7 @@ __all__ = [
     "chunk_size",
     "map_chunks",
     "play_chunk",
-    "play_job",
+    "play_seeded",
     "run",
 ]
 
@@ -219,28 +219,6 @@ def _in_processes(
                 future.cancel()  # an error or an interrupted run: drop what has not begun
 
 
-def play_job(
-    job: Job,
-    seeds: Sequence[int],
-    *,
-    workers: int = 1,
-    backend: str = "local",
-    address: str | None = None,
-    on_hands: Callable[[int], None] | None = None,
-) -> Iterator[Chunk]:
-    """The job's hands dealt from ``seeds``, chunk by chunk in hand order (see
-    :func:`map_chunks`)."""
-    return map_chunks(
-        play_chunk,
-        job,
-        seeds,
-        workers=workers,
-        backend=backend,
-        address=address,
-        on_hands=on_hands,
-    )
-
-
 def run(
     job: Job,
     seeds: Sequence[int],
@@ -265,9 +243,16 @@ def run(
         phhs = None
         if record is not None:
             phhs = files.enter_context(Path(record).open("w", encoding="utf-8"))
-        for chunk in play_job(
-            job, seeds, workers=workers, backend=backend, address=address, on_hands=on_hands
-        ):
+        chunks = map_chunks(
+            play_chunk,
+            job,
+            seeds,
+            workers=workers,
+            backend=backend,
+            address=address,
+            on_hands=on_hands,
+        )
+        for chunk in chunks:
             net.extend(chunk.net)
             if rows is not None:
                 rows.write(chunk.rows)

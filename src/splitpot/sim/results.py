@@ -13,7 +13,8 @@ Files are written and read with pyarrow (``pip install 'splitpot[results]'``), b
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -239,14 +240,24 @@ class RowWriter:
         self.close()
 
 
-def result_columns(path: str | Path) -> list[str]:
-    """The column names of a results file (read from its schema or its header only)."""
-    path = Path(path)
+@contextmanager
+def _reading(path: Path) -> Iterator[str]:
+    """Check that ``path`` is there and has a results file's extension (yielded); an Arrow
+    error while reading it becomes one SplitpotError line."""
     suffix = _format(path)
     pa = _pyarrow()
     if not path.is_file():
         raise SplitpotError(f"{path}: no such file")
     try:
+        yield suffix
+    except (pa.ArrowInvalid, pa.ArrowKeyError, KeyError, OSError) as exc:
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise SplitpotError(f"{path}: not a splitpot results file ({first})") from None
+
+
+def result_columns(path: str | Path) -> list[str]:
+    """The column names of a results file (read from its schema or its header only)."""
+    with _reading(Path(path)) as suffix:
         if suffix == ".parquet":
             import pyarrow.parquet as pq
 
@@ -255,27 +266,16 @@ def result_columns(path: str | Path) -> list[str]:
 
         with pcsv.open_csv(path) as reader:
             return list(reader.schema.names)
-    except (pa.ArrowInvalid, OSError) as exc:
-        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise SplitpotError(f"{path}: not a splitpot results file ({first})") from None
 
 
 def read_results(path: str | Path, names: Sequence[str] | None = None) -> Any:
     """A results file as a pyarrow Table (only the ``names`` columns when given)."""
-    path = Path(path)
-    suffix = _format(path)
-    pa = _pyarrow()
-    if not path.is_file():
-        raise SplitpotError(f"{path}: no such file")
-    try:
+    columns = list(names) if names else None
+    with _reading(Path(path)) as suffix:
         if suffix == ".parquet":
             import pyarrow.parquet as pq
 
-            return pq.read_table(path, columns=list(names) if names else None)
+            return pq.read_table(path, columns=columns)
         import pyarrow.csv as pcsv
 
-        options = pcsv.ConvertOptions(include_columns=list(names) if names else None)
-        return pcsv.read_csv(path, convert_options=options)
-    except (pa.ArrowInvalid, pa.ArrowKeyError, KeyError) as exc:
-        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise SplitpotError(f"{path}: not a splitpot results file ({first})") from None
+        return pcsv.read_csv(path, convert_options=pcsv.ConvertOptions(include_columns=columns))

@@ -117,13 +117,14 @@ class SoakCounts:
     failures: list[Failure] = field(default_factory=list)
 
     def add(self, other: SoakCounts) -> None:
-        for name in ("hands", "actions", "cards", "illegal", "refused", "replayed"):
+        for name in _COUNTS:
             setattr(self, name, getattr(self, name) + getattr(other, name))
-        self.showdowns += other.showdowns
-        self.house += other.house
         self.games.update(other.games)
         self.bots.update(other.bots)
         self.failures.extend(other.failures)
+
+
+_COUNTS = ("hands", "actions", "cards", "illegal", "refused", "replayed", "showdowns", "house")
 
 
 class _Failed(Exception):
