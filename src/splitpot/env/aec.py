@@ -149,7 +149,8 @@ class SplitpotEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type hin
         elif action is None:
             raise SplitpotError(f"{agent} is to act: None is only for a finished agent")
         else:
-            move = decode(int(action), seat, legal_actions(hand).options[seat])
+            options = legal_actions(hand).options[seat]
+            move = decode(int(action), seat, options, self.infos[agent].get("action_mask"))
         apply(hand, move)
         self.infos[agent] = {}
         self._cumulative_rewards[agent] = 0.0

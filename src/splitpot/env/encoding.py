@@ -152,10 +152,18 @@ def _option(
     raise SplitpotError(f"no {verb!r} option now")
 
 
-def decode(index: int, seat: int, options: tuple[Option, ...]) -> Action:
-    """The action that index ``index`` names for ``seat`` given its options; a SplitpotError
-    when the index is out of range or masked."""
-    if not 0 <= index < ACTIONS or not action_mask(options)[index]:
+def decode(
+    index: int,
+    seat: int,
+    options: tuple[Option, ...],
+    mask: npt.NDArray[np.int8] | None = None,
+) -> Action:
+    """The action that index ``index`` names for ``seat`` given its options (and their
+    :func:`action_mask`, when at hand); a SplitpotError when the index is out of range or
+    masked."""
+    if mask is None:
+        mask = action_mask(options)
+    if not 0 <= index < ACTIONS or not mask[index]:
         raise SplitpotError(f"action {index} is not legal now ({describe(index)})")
     if index < RAISE:
         word = SIMPLE[index]
