@@ -36,6 +36,7 @@ ADAPTERS = {
     "bots": set(),
     "sim": {"bots", "notation", "records"},
     "cli": {"bots", "sim", "notation", "records"},
+    "env": set(),
 }
 
 

@@ -9,7 +9,9 @@ import click
 
 from splitpot.cli.play import play
 from splitpot.cli.replay import replay
+from splitpot.cli.report import report
 from splitpot.cli.simulate import simulate
+from splitpot.cli.soak import soak
 from splitpot.hands import best_five, describe_high, describe_low
 
 __all__ = ["main", "run"]
@@ -33,6 +35,8 @@ def hand(cards: str) -> None:
 main.add_command(play)
 main.add_command(replay)
 main.add_command(simulate)
+main.add_command(report)
+main.add_command(soak)
 
 
 def run() -> None:

@@ -10,13 +10,23 @@ from pathlib import Path
 
 import click
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TimeRemainingColumn,
+)
 from rich.table import Table
+from rich.text import Text
 
 from splitpot import bots as bot_registry
 from splitpot import variants
-from splitpot.errors import RulesError
-from splitpot.sim import mean_ci, play_hands
+from splitpot.errors import RulesError, SplitpotError
+from splitpot.sim import hand_seeds, mean_ci
+from splitpot.sim.parallel import BACKENDS, Job, run
+from splitpot.sim.results import FORMATS
 
 __all__ = ["simulate"]
 
@@ -36,6 +46,14 @@ def _bot_names(spec: str, players: int) -> list[str]:
     return names
 
 
+class _Rate(ProgressColumn):
+    """Hands per second so far."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("" if speed is None else f"{speed:,.0f} hands/s", style="progress.data.speed")
+
+
 @contextmanager
 def _progress(console: Console, name: str, total: int) -> Iterator[Callable[[int], None] | None]:
     """A progress bar on a terminal (its update callback), nothing when piped."""
@@ -43,7 +61,7 @@ def _progress(console: Console, name: str, total: int) -> Iterator[Callable[[int
         yield None
         return
     columns = (*Progress.get_default_columns()[:1], BarColumn(), MofNCompleteColumn())
-    with Progress(*columns, TimeRemainingColumn(), console=console, transient=True) as bar:
+    with Progress(*columns, _Rate(), TimeRemainingColumn(), console=console, transient=True) as bar:
         task = bar.add_task(name, total=total)
         yield lambda n: bar.update(task, completed=n)
 
@@ -65,6 +83,26 @@ def _progress(console: Console, name: str, total: int) -> Iterator[Callable[[int
     help="Milliseconds per decision for bots that search (equity) [default: 50].",
 )
 @click.option("--json", "as_json", is_flag=True, help='Print {"hands", "seconds", "net"}.')
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Processes playing hands in parallel (the results do not depend on it).",
+)
+@click.option(
+    "--backend",
+    type=click.Choice(BACKENDS),
+    default="local",
+    show_default=True,
+    help="local: this machine's processes; ray: Ray tasks (pip install 'splitpot[ray]').",
+)
+@click.option("--address", help="Ray cluster to join (--backend ray) [default: a local Ray].")
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write one row per hand (.parquet or .csv); `splitpot report FILE` sums it up.",
+)
 def simulate(
     game: str,
     players: int,
@@ -75,6 +113,10 @@ def simulate(
     record: Path | None,
     think_ms: float | None,
     as_json: bool,
+    workers: int,
+    backend: str,
+    address: str | None,
+    out: Path | None,
 ) -> None:
     """Let bots play HANDS hands of GAME and print each seat's net chips (and its mean per
     hand with a 95 % confidence interval)."""
@@ -87,25 +129,31 @@ def simulate(
         raise click.UsageError(f"{rules.name} is for {low} to {high} players, not {players}")
     names = _bot_names(bot_spec, players)
     think = None if think_ms is None else think_ms / 1000
-    seated = [
-        bot_registry.get(name, seed=seed * 1000 + seat, think=think)
-        for seat, name in enumerate(names)
-    ]
-    per_hand: list[tuple[int, ...]] = []
+    if address is not None and backend != "ray":
+        raise click.UsageError("--address names a Ray cluster: use it with --backend ray")
+    if workers > 1 and backend == "ray":
+        raise click.UsageError("--workers is for the local backend: Ray uses its cluster's CPUs")
+    if out is not None and out.suffix.lower() not in FORMATS:
+        raise click.UsageError(f"--out {out}: name a .parquet or .csv file")
     stack = stacks if stacks is not None else 100 * rules.big_bet
+    job = Job(rules, tuple(names), (stack,) * players, think)
     console = Console()
     began = time.perf_counter()
-    with _progress(console, rules.name, hand_count) as on_hand:
-        net = play_hands(
-            rules,
-            seated,
-            hands=hand_count,
-            seed=seed,
-            stacks=stack,
-            record=record,
-            on_hand=on_hand,
-            results=per_hand,
-        )
+    try:
+        with _progress(console, rules.name, hand_count) as on_hand:
+            per_hand = run(
+                job,
+                hand_seeds(seed, hand_count),
+                workers=workers,
+                backend=backend,
+                address=address,
+                record=record,
+                out=out,
+                on_hands=on_hand,
+            )
+    except (SplitpotError, OSError) as exc:
+        raise click.ClickException(str(exc)) from None
+    net = [sum(won[seat] for won in per_hand) for seat in range(players)]
     seconds = time.perf_counter() - began
     if as_json:
         click.echo(json.dumps({"hands": hand_count, "seconds": round(seconds, 6), "net": net}))

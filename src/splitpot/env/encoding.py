@@ -1,0 +1,285 @@
+"""The environment's numbers: a seat's view as a fixed-length vector, and a discrete action
+space with a mask of the seat's legal options (docs/research.md: "The encoding").
+
+Everything here reads a :class:`~splitpot.views.View` and its options only, so an observation
+never holds what the seat may not know. The vector's length depends on the number of seats
+only (:func:`observation_size`); every value lies in [0, 1] (chips are divided by the chips at
+the table, counts by their most).
+
+Discrete actions, ``B = BUCKETS`` (10)::
+
+    0 fold (f)        1 check or call (cc)   2 bring in (pb)    3 pass (pass)
+    4 stand pat (sd)  5 declare high         6 declare low      7 declare both
+    RAISE + j         complete, bet or raise to amount bucket j (cbr), j < B
+    BID + j           bid amount bucket j (bid), j < B
+    PICK + c          pick card c from an auction (pick), c = card id 0..51
+    BUY + c           buy: throw card c away for a replacement (buy)
+    DISCARD + c       discard card c face down (sd CARD: NASDAQ)
+    TURN_UP + c       turn card c face up (up)
+    SELL + c·(B+1) + k  offer card c for sale: k = 0 without an asking price, k = 1 + j at
+                      price bucket j
+
+Amount bucket ``j`` of a range ``lo..hi`` names ``lo + round(j·(hi − lo)/(B − 1))``; where the
+option allows only some amounts (fixed limit with an open pair: the small or the big bet)
+bucket ``j`` names ``choices[round(j·(len − 1)/(B − 1))]``. A bucket naming the same amount as
+a lower one is masked, so each legal amount has one index.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from splitpot.actions import Action
+from splitpot.errors import SplitpotError
+from splitpot.state import Option
+from splitpot.views import SeatView, View
+
+__all__ = [
+    "ACTIONS",
+    "BID",
+    "BUCKETS",
+    "BUY",
+    "DISCARD",
+    "PICK",
+    "RAISE",
+    "SELL",
+    "SIMPLE",
+    "STEP_KINDS",
+    "TURN_UP",
+    "action_mask",
+    "bucket_amounts",
+    "decode",
+    "describe",
+    "encode",
+    "observation_size",
+]
+
+BUCKETS: Final = 10
+SIMPLE: Final = ("f", "cc", "pb", "pass", "sd", "hi", "lo", "both")
+"""Actions 0..7: fold, check/call, bring in, pass, stand pat, declare high, low, both."""
+RAISE: Final = len(SIMPLE)
+BID: Final = RAISE + BUCKETS
+PICK: Final = BID + BUCKETS
+BUY: Final = PICK + 52
+DISCARD: Final = BUY + 52
+TURN_UP: Final = DISCARD + 52
+SELL: Final = TURN_UP + 52
+ACTIONS: Final = SELL + 52 * (BUCKETS + 1)
+"""The size of the discrete action space (808)."""
+_CARD_BLOCKS: Final = {"pick": PICK, "buy": BUY, "sd": DISCARD, "up": TURN_UP}
+_DECLARE: Final = {"hi": 5, "lo": 6, "both": 7}
+_RANGES: Final = {"cc": 0, "cbr": 1, "bid": 3, "sell": 5}
+"""Where each ranged option's least (and most) amount goes among the last seven fields."""
+
+STEP_KINDS: Final = ("deal", "betting", "auction", "buy", "sale", "expose", "declare", "showdown")
+"""The step kinds of the one-hot step field, in order."""
+SEAT_FIELDS: Final = 52 + 52 + 14
+"""Per seat: up cards (52), down cards the reader sees (52), then stack, bet, paid in, folded,
+shown, unseen down cards / 7, declared, declared high, low, both, has bid, bid, to act, seat
+number / (n − 1)."""
+
+
+def observation_size(players: int) -> int:
+    """The length of an observation vector at a table of ``players``."""
+    return players * SEAT_FIELDS + 2 + len(STEP_KINDS) + 52 + 52 + 2 * players + 3 + 7
+
+
+@lru_cache(maxsize=4096)
+def bucket_amounts(option: Option) -> tuple[int | None, ...]:
+    """The amount each bucket names for a ranged option, None where masked (a repeat)."""
+    lo, hi = option.min_amount, option.max_amount
+    assert lo is not None
+    assert hi is not None
+    out: list[int | None] = []
+    seen: set[int] = set()
+    for j in range(BUCKETS):
+        if option.choices:
+            amount = option.choices[round(j * (len(option.choices) - 1) / (BUCKETS - 1))]
+        else:
+            amount = lo + round(j * (hi - lo) / (BUCKETS - 1))
+        out.append(None if amount in seen else amount)
+        seen.add(amount)
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def action_mask(options: tuple[Option, ...]) -> npt.NDArray[np.int8]:
+    """1 for every action index the options allow, 0 elsewhere (read-only: it is shared by
+    every question with the same options)."""
+    mask = np.zeros(ACTIONS, dtype=np.int8)
+    for option in options:
+        verb = option.verb
+        if verb == "cbr" or verb == "bid":
+            base = RAISE if verb == "cbr" else BID
+            for j, amount in enumerate(bucket_amounts(option)):
+                if amount is not None:
+                    mask[base + j] = 1
+        elif verb == "sell":
+            ks = (
+                [0]
+                if option.min_amount is None
+                else [1 + j for j, a in enumerate(bucket_amounts(option)) if a is not None]
+            )
+            for card in option.cards:
+                start = SELL + int(card) * (BUCKETS + 1)
+                for k in ks:
+                    mask[start + k] = 1
+        elif option.declarations:
+            for way in option.declarations:
+                mask[_DECLARE[way]] = 1
+        elif option.cards and verb in _CARD_BLOCKS:
+            base = _CARD_BLOCKS[verb]
+            for card in option.cards:
+                mask[base + int(card)] = 1
+        elif verb in SIMPLE:
+            mask[SIMPLE.index(verb)] = 1
+    mask.flags.writeable = False
+    return mask
+
+
+def _option(
+    options: tuple[Option, ...], verb: str, *, priced: bool | None = None, cards: bool = False
+) -> Option:
+    for option in options:
+        if option.verb != verb or (cards and not option.cards):
+            continue
+        if priced is None or (option.min_amount is not None) == priced:
+            return option
+    raise SplitpotError(f"no {verb!r} option now")
+
+
+def decode(
+    index: int,
+    seat: int,
+    options: tuple[Option, ...],
+    mask: npt.NDArray[np.int8] | None = None,
+) -> Action:
+    """The action that index ``index`` names for ``seat`` given its options (and their
+    :func:`action_mask`, when at hand); a SplitpotError when the index is out of range or
+    masked."""
+    if mask is None:
+        mask = action_mask(options)
+    if not 0 <= index < ACTIONS or not mask[index]:
+        raise SplitpotError(f"action {index} is not legal now ({describe(index)})")
+    if index < RAISE:
+        word = SIMPLE[index]
+        if word in _DECLARE:
+            return Action("dec", seat, declaration=word)  # type: ignore[arg-type]
+        return Action(word, seat)
+    if index < PICK:
+        verb = "cbr" if index < BID else "bid"
+        j = index - (RAISE if verb == "cbr" else BID)
+        return Action(verb, seat, amount=bucket_amounts(_option(options, verb))[j])
+    if index < SELL:
+        block = (index - PICK) // 52
+        verb = ("pick", "buy", "sd", "up")[block]
+        offered = _option(options, verb, cards=True).cards
+        wanted = (index - PICK) % 52
+        return Action(verb, seat, (next(c for c in offered if int(c) == wanted),))
+    c, k = divmod(index - SELL, BUCKETS + 1)
+    option = _option(options, "sell", priced=k > 0)
+    card = next(x for x in option.cards if int(x) == c)
+    price = None if k == 0 else bucket_amounts(option)[k - 1]
+    return Action("sell", seat, (card,), price)
+
+
+def describe(index: int) -> str:
+    """The action an index names, in words (for errors and rendering)."""
+    from splitpot.cards import CARDS
+
+    if not 0 <= index < ACTIONS:
+        return f"out of 0..{ACTIONS - 1}"
+    if index < RAISE:
+        return ("fold", "check/call", "bring in", "pass", "stand pat", "declare high",
+                "declare low", "declare both")[index]  # fmt: skip
+    if index < PICK:
+        what = "bet/raise" if index < BID else "bid"
+        return f"{what}, amount bucket {(index - RAISE) % BUCKETS}"
+    if index < SELL:
+        verb = ("pick", "buy", "discard", "turn up")[(index - PICK) // 52]
+        return f"{verb} {CARDS[(index - PICK) % 52]}"
+    c, k = divmod(index - SELL, BUCKETS + 1)
+    return f"sell {CARDS[c]}" + ("" if k == 0 else f", price bucket {k - 1}")
+
+
+@lru_cache(maxsize=16384)
+def _seat_block(seat: SeatView, n: int, acting: bool, scale: float) -> npt.NDArray[np.float32]:
+    """One seat's fields (:data:`SEAT_FIELDS`) as its reader sees them. A seat changes far
+    less often than the table is looked at, so blocks are kept (read-only)."""
+    block = np.zeros(SEAT_FIELDS, dtype=np.float32)
+    up = [c for c in seat.up if c is not None]
+    down = [52 + c for c in seat.down if c is not None]
+    block[up + down] = 1.0
+    way = seat.declaration
+    block[104:] = (
+        seat.stack * scale,
+        seat.bet * scale,
+        seat.paid * scale,
+        seat.folded,
+        seat.shown,
+        (len(seat.down) - len(down)) / 7,
+        seat.declared,
+        way == "hi",
+        way == "lo",
+        way == "both",
+        seat.has_bid,
+        0.0 if seat.bid is None else seat.bid * scale,
+        acting,
+        seat.seat / max(1, n - 1),
+    )
+    block.flags.writeable = False
+    return block
+
+
+def encode(view: View, total: int) -> npt.NDArray[np.float32]:
+    """The view of ``view.seat`` as a vector (layout: :data:`SEAT_FIELDS` per seat, seats
+    from the reader round the table, then the table's fields); ``total`` is the chips at the
+    table (the chip scale)."""
+    seats = view.seats
+    n = len(seats)
+    me = view.seat
+    assert me is not None, "a spectator has no observation"
+    scale = 1.0 / max(1, total)
+    to_act = view.to_act
+    order = seats[me:] + seats[:me]
+    table = np.zeros(observation_size(n) - n * SEAT_FIELDS, dtype=np.float32)
+    ones: list[int] = []
+    table[0] = view.pot * scale
+    table[1] = min(view.street, 8) / 8
+    if view.step in STEP_KINDS:
+        ones.append(2 + STEP_KINDS.index(view.step))
+    g = 2 + len(STEP_KINDS)
+    ones += [g + c for c in view.common if c is not None]
+    g += 52
+    offer = view.offer
+    if offer is not None:
+        ones += [g + c for c in offer.cards]
+        g += 52
+        if offer.seller is not None:
+            ones.append(g + (offer.seller - me) % n)
+        if offer.high_bidder is not None:
+            ones.append(g + n + (offer.high_bidder - me) % n)
+        if offer.ask is not None:
+            table[g + 2 * n] = offer.ask * scale
+        if offer.high_bid is not None:
+            table[g + 2 * n + 1] = offer.high_bid * scale
+        g += 2 * n + 2
+    else:
+        g += 52 + 2 * n + 2
+    table[g] = view.finished
+    g += 1
+    for option in view.options:
+        lo, hi = option.min_amount, option.max_amount
+        place = _RANGES.get(option.verb)
+        if place is None or lo is None or hi is None:
+            continue
+        table[g + place] = min(1.0, lo * scale)
+        if place:
+            table[g + place + 1] = min(1.0, hi * scale)
+    table[ones] = 1.0
+    blocks = [_seat_block(seat, n, seat.seat in to_act, scale) for seat in order]
+    return np.concatenate((*blocks, table))

@@ -1,0 +1,211 @@
+"""The PettingZoo environment: PettingZoo's own API test for every game, the encoding, the
+action mask against the engine, sealed moves kept hidden, and bots playing in it."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test
+
+from splitpot import bots, variants
+from splitpot.actions import Action
+from splitpot.engine import apply, legal_actions, outcome
+from splitpot.env import SplitpotEnv, encoding, env, raw_env
+from splitpot.errors import IllegalAction, RulesError, SplitpotError
+from splitpot.state import Option
+
+
+@pytest.mark.parametrize("game", variants.names())
+def test_pettingzoo_api_test_passes_without_a_warning(game: str) -> None:
+    players = min(4, variants.get(game).max_players)
+    api_test(env(game, players), num_cycles=200)  # warnings are errors in this suite
+
+
+def test_buckets_worked_by_hand() -> None:
+    # 10 buckets over 10..100: 10 + round(j * 90 / 9) = 10, 20, ..., 100
+    assert encoding.bucket_amounts(Option("cbr", 10, 100)) == tuple(range(10, 101, 10))
+    # one amount (fixed limit): only bucket 0
+    assert encoding.bucket_amounts(Option("cbr", 4, 4)) == (4,) + (None,) * 9
+    # choices (an open pair: small or big bet): choices[round(j / 9)], 5 up to j = 4, then 10
+    assert encoding.bucket_amounts(Option("cbr", 5, 10, (5, 10))) == (
+        (5, None, None, None, None, 10) + (None,) * 4
+    )
+    # 0..3: round(j * 3 / 9) for j = 0..9 is 0 0 1 1 1 2 2 2 3 3: repeats are masked
+    assert encoding.bucket_amounts(Option("bid", 0, 3)) == (
+        0,
+        None,
+        1,
+        None,
+        None,
+        2,
+        None,
+        None,
+        3,
+        None,
+    )
+    assert encoding.ACTIONS == 8 + 10 + 10 + 4 * 52 + 52 * 11
+
+
+def first_seat(agent: str) -> int:
+    return int(agent.split("_")[1])
+
+
+def test_own_cards_and_only_up_cards_of_the_others_are_seen() -> None:
+    table = raw_env("stud8", 4)
+    table.reset(seed=3)
+    agent = table.agent_selection
+    obs = table.observe(agent)
+    size = encoding.SEAT_FIELDS
+    assert obs.shape == (encoding.observation_size(4),) == table.observation_space(agent).shape
+    assert obs.dtype == np.float32
+    assert obs.min() >= 0.0
+    assert obs.max() <= 1.0
+    hand = table.hand
+    me = first_seat(agent)
+    own = obs[52:104]
+    assert sorted(np.flatnonzero(own)) == sorted(int(c) for c in hand.down_cards(me))
+    for r in range(1, 4):
+        block = obs[r * size : (r + 1) * size]
+        seat = (me + r) % 4
+        assert sorted(np.flatnonzero(block[:52])) == [int(c) for c in hand.up_cards(seat)]
+        assert not block[52:104].any()  # no down card of another seat
+        assert block[104 + 5] == pytest.approx(2 / 7)  # two cards unseen
+
+
+def test_every_masked_in_action_is_one_the_engine_takes() -> None:
+    rng = random.Random(0)
+    for game in variants.names():
+        table = raw_env(game, 3)
+        table.reset(seed=1)
+        for _ in range(60):
+            agent = table.agent_selection
+            if table.terminations[agent]:
+                break
+            mask = table.infos[agent]["action_mask"]
+            legal = np.flatnonzero(mask)
+            assert len(legal) > 0
+            seat = first_seat(agent)
+            options = legal_actions(table.hand).options[seat]
+            actions = set()
+            for index in legal:
+                action = encoding.decode(int(index), seat, options)
+                apply(table.hand.copy(), action)  # accepted: raises otherwise
+                actions.add(action)
+            assert len(actions) == len(legal)  # one index per distinct action
+            for index in rng.sample(range(encoding.ACTIONS), 20):
+                if not mask[index]:
+                    with pytest.raises(SplitpotError, match="not legal now"):
+                        encoding.decode(index, seat, options)
+            table.step(int(rng.choice(legal)))
+
+
+def play_to_first_bid(seed: int) -> SplitpotEnv:
+    table = raw_env("auction", 3)
+    table.reset(options={"hand_seed": seed})
+    assert table.hand.step.kind == "auction"
+    return table
+
+
+def test_a_sealed_bid_stays_hidden_from_the_others_until_the_last_is_in() -> None:
+    low, high = play_to_first_bid(11), play_to_first_bid(11)
+    bidder = low.agent_selection
+    mask = low.infos[bidder]["action_mask"]
+    bids = [i for i in np.flatnonzero(mask) if encoding.BID <= i < encoding.PICK]
+    low.step(int(bids[0]))
+    high.step(int(bids[-1]))
+    nxt = low.agent_selection
+    assert nxt == high.agent_selection != bidder
+    # the next bidder sees that a bid is in, not how much: the same numbers either way
+    assert np.array_equal(low.observe(nxt), high.observe(nxt))
+    assert not np.array_equal(low.observe(bidder), high.observe(bidder))  # its own bid
+    for table in (low, high):
+        for _ in range(2):  # the two other bidders bid the least; the last reveals the bids
+            agent = table.agent_selection
+            table.step(int(np.flatnonzero(table.infos[agent]["action_mask"])[0]))
+    assert not np.array_equal(low.observe(nxt), high.observe(nxt))  # revealed: the pot differs
+
+
+def test_rewards_are_the_net_chips_in_big_bets_and_seeds_reproduce() -> None:
+    def episode(seed: int) -> tuple[list[float], list[int]]:
+        table = raw_env("nasdaq", 4)
+        table.reset(seed=seed)
+        taken: list[int] = []
+        rewards: dict[str, float] = {}
+        for agent in table.agent_iter():
+            _, reward, done, _, info = table.last()
+            if done:
+                rewards[agent] = reward
+                table.step(None)
+                continue
+            choice = int(table.action_space(agent).sample(info["action_mask"]))
+            taken.append(choice)
+            table.step(choice)
+        assert table.agents == []
+        net = outcome(table.hand).net
+        assert [rewards[f"player_{s}"] for s in range(4)] == [c / 10 for c in net]  # big bet 10
+        return [rewards[f"player_{s}"] for s in range(4)], taken
+
+    first = episode(5)
+    assert sum(first[0]) == pytest.approx(0.0)
+    assert episode(5) == first
+    assert episode(6) != first
+
+
+def test_the_equity_bot_plays_through_the_environment() -> None:
+    table = raw_env("stud5buy", 3)
+    rivals = {f"player_{s}": bots.get("equity", seed=s, think=0.0) for s in (1, 2)}
+    total = 0.0
+    for hand in range(3):
+        table.reset(seed=hand)
+        for agent in table.agent_iter():
+            _, reward, done, _, info = table.last()
+            if done:
+                total += reward if agent == "player_0" else 0.0
+                table.step(None)
+            elif agent in rivals:
+                table.step(rivals[agent].act(table.view(agent)))  # its own exact amounts
+            else:
+                table.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert isinstance(total, float)
+
+
+def test_clear_errors() -> None:
+    with pytest.raises(RulesError, match="unknown game"):
+        raw_env("bridge")
+    with pytest.raises(RulesError, match="seats 2 to 7"):
+        raw_env("auction", 9)
+    with pytest.raises(RulesError, match="house rules"):
+        raw_env("stud8", 4, house={"no_such_rule": 1})
+    table = raw_env("stud8", 2, house={"betting": "pot"})
+    assert table.rules.betting == "pot"
+    with pytest.raises(SplitpotError, match="call reset"):
+        table.observe("player_0")
+    table.reset(seed=0)
+    agent = table.agent_selection
+    masked = int(np.flatnonzero(table.infos[agent]["action_mask"] == 0)[0])
+    with pytest.raises(SplitpotError, match="not legal now"):
+        table.step(masked)
+    other = 1 - first_seat(agent)
+    with pytest.raises(SplitpotError, match="is to act, not seat"):
+        table.step(Action("cc", other))
+    with pytest.raises(IllegalAction):
+        table.step(Action("cbr", first_seat(agent), amount=10**6))
+    assert "pot" in table.render()
+
+
+def test_the_examples_of_docs_research_run(capsys: pytest.CaptureFixture[str]) -> None:
+    text = (Path(__file__).parents[1] / "docs" / "research.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.DOTALL)
+    assert len(blocks) == 2
+    for block in blocks:
+        exec(block.replace("range(200)", "range(3)"), {})  # a shorter evaluation
+    assert re.search(
+        r"player_0: [+-]\d+\.\d\d ± \d+\.\d\d big bets a hand", capsys.readouterr().out
+    )
