@@ -191,7 +191,8 @@ def test_a_hand_in_progress_is_published_without_its_seed_or_secret() -> None:
     state = new_hand(variants.get("stud8"), [100] * 3, seed=shuffle.seed)
     text = write_phh(record_for(state, shuffle))
     assert shuffle.commitment in text
-    assert str(shuffle.seed) not in text and shuffle.secret not in text
+    assert str(shuffle.seed) not in text
+    assert shuffle.secret not in text
     record = read_phh(text)
     assert (record.seed, record.secret, record.commitment) == (None, None, shuffle.commitment)
     verdict = verify(record)
@@ -206,7 +207,9 @@ def test_a_hand_in_progress_is_published_without_its_seed_or_secret() -> None:
 def test_fairness_fields_round_trip_and_old_records_have_none() -> None:
     record = published("stud8", 3)
     again = read_phh(write_phh(record))
-    assert again == record and again.secret is not None and again.commitment is not None
+    assert again == record
+    assert again.secret is not None
+    assert again.commitment is not None
     assert write_phh(record).index("seed =") < write_phh(record).index("_secret =")
     old = load(DATA / "phh" / "wsop-2023-43-10.phh")[0]
     assert (old.commitment, old.secret) == (None, None)
@@ -291,7 +294,7 @@ def ordinal(n: int) -> str:
     """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st."""
     if 10 <= n % 100 <= 20:
         return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
 
 
 def swap_card(record: HandRecord, index: int, place: int) -> tuple[HandRecord, str]:
@@ -403,7 +406,8 @@ def test_hidden_cards_are_taken_from_the_deck() -> None:
     actions = [Action("dh", first.seat, (None, *first.cards[1:])), *record.actions[1:]]
     hidden = dataclasses.replace(record, actions=tuple(actions))
     verdict = verify(hidden)
-    assert verdict.ok and verdict.hidden == 1
+    assert verdict.ok
+    assert verdict.hidden == 1
 
 
 def test_a_dealer_step_out_of_turn_is_a_replay_problem() -> None:

@@ -200,7 +200,8 @@ def verify(record: HandRecord, *, commitment: str | None = None) -> Verdict:
         line = f"{why} not revealed: only the commitment {committed} can be shown"
         return Verdict("unverifiable", (*problems, Problem("fields", line)), committed)
     seed, secret = record.seed, record.secret
-    assert seed is not None and secret is not None
+    assert seed is not None
+    assert secret is not None
     try:
         actual = commit(seed, secret)
     except FairnessError as exc:
@@ -214,7 +215,9 @@ def verify(record: HandRecord, *, commitment: str | None = None) -> Verdict:
             )
         )
     cards, hidden = _replay(record, seed, problems)
-    return Verdict("mismatch" if problems else "verified", tuple(problems), committed, cards, hidden)
+    return Verdict(
+        "mismatch" if problems else "verified", tuple(problems), committed, cards, hidden
+    )
 
 
 def _replay(record: HandRecord, seed: int, problems: list[Problem]) -> tuple[int, int]:
@@ -296,9 +299,9 @@ def _result(record: HandRecord, state: State) -> list[Problem]:
     """The replay's end compared with the record's ``finishing_stacks``."""
     if not state.finished:
         return [Problem("stacks", "the hand is not over after the record's last action")]
-    wanted = record.finishing_stacks
+    wanted, ended = record.finishing_stacks, _list(state.stacks)
     if wanted is None:
-        return [Problem("stacks", f"no finishing_stacks to compare (the replay ends {_list(state.stacks)})")]
+        return [Problem("stacks", f"no finishing_stacks to compare (the replay ends {ended})")]
     if tuple(wanted) == state.stacks:
         return []
     wrong = ", ".join(
@@ -306,12 +309,8 @@ def _result(record: HandRecord, state: State) -> list[Problem]:
         for seat, (want, got) in enumerate(zip(wanted, state.stacks, strict=True))
         if want != got
     )
-    return [
-        Problem(
-            "stacks",
-            f"finishing_stacks {_list(wanted)} are not the replay's {_list(state.stacks)} ({wrong})",
-        )
-    ]
+    line = f"finishing_stacks {_list(wanted)} are not the replay's {ended} ({wrong})"
+    return [Problem("stacks", line)]
 
 
 def _list(stacks: Sequence[int]) -> str:

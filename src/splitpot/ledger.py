@@ -293,7 +293,7 @@ def _zero_sum_groups(values: list[int]) -> list[list[int]]:
         best[layer] = top + zero[layer]
     # Walk back from everyone, dropping a player that keeps the best; cut at zero-sum masks.
     groups: list[list[int]] = []
-    mask, current = size - 1, []
+    mask, current = size - 1, list[int]()
     while mask:
         if zero[mask] and current:
             groups.append(current)

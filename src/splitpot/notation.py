@@ -330,7 +330,9 @@ def _hex64(table: Mapping[str, Any], name: str) -> str | None:
         return None
     value = table[name]
     if not isinstance(value, str) or not _HEX64.fullmatch(value):
-        raise RecordError(f"field {name!r} must be 64 lower-case hex digits, not {value!r} ({SPEC})")
+        raise RecordError(
+            f"field {name!r} must be 64 lower-case hex digits, not {value!r} ({SPEC})"
+        )
     return value
 
 

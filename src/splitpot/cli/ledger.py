@@ -55,7 +55,9 @@ def _show(console: Console, book: Ledger, value: Decimal | None) -> None:
 
 
 @click.command()
-@click.option("--csv", "csv_out", type=click.Path(dir_okay=False, path_type=Path), help="Write CSV.")
+@click.option(
+    "--csv", "csv_out", type=click.Path(dir_okay=False, path_type=Path), help="Write CSV."
+)
 @click.option(
     "--chip-value", callback=_value, metavar="MONEY", help="What one chip is worth (0.25)."
 )
