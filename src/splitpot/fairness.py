@@ -184,7 +184,7 @@ def verify(record: HandRecord, *, commitment: str | None = None) -> Verdict:
     problems: list[Problem] = []
     committed = record.commitment
     if committed is None:
-        why = "the record has no _commitment: the server did not commit to this deal"
+        why = "the record has no _commitment"
         return Verdict("unverifiable", (Problem("fields", why),), None)
     if commitment is not None and commitment != committed:
         problems.append(

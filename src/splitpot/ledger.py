@@ -31,6 +31,7 @@ __all__ = [
     "Transfer",
     "chip_value",
     "from_records",
+    "money",
     "settle",
 ]
 
@@ -83,8 +84,8 @@ class Transfer:
     chips: int
 
     def money(self, value: Decimal) -> Decimal:
-        """The amount in money at ``value`` a chip."""
-        return self.chips * value
+        """The amount in money at ``value`` a chip (:func:`money`)."""
+        return money(self.chips, value)
 
 
 @dataclass(frozen=True)
@@ -220,7 +221,7 @@ class Ledger:
 
         def row(kind: str, hand: int | None, player: str, to: str, chips: int) -> None:
             cells: list[object] = [kind, "" if hand is None else hand, player, to, chips]
-            writer.writerow([*cells, chips * value] if value is not None else cells)
+            writer.writerow([*cells, money(chips, value)] if value is not None else cells)
 
         for e in self._entries:
             row(e.kind, e.hand, e.player, "", e.chips)
@@ -228,6 +229,13 @@ class Ledger:
             row("balance", None, s.player, "", s.balance)
         for t in self.settle().transfers:
             row("transfer", None, t.payer, t.payee, t.chips)
+
+
+def money(chips: int, value: Decimal) -> Decimal:
+    """``chips`` at ``value`` a chip, exactly, with at least two decimals (7.50, not 7.5)."""
+    exponent = value.as_tuple().exponent
+    places = max(2, -exponent if isinstance(exponent, int) else 0)
+    return (chips * value).quantize(Decimal(1).scaleb(-places))
 
 
 def chip_value(text: str) -> Decimal:
@@ -347,7 +355,8 @@ def from_records(records: Iterable[HandRecord], *, close: bool = True) -> Ledger
     """The ledger of a session from its hand records, in order (a ``.phhs`` of
     ``splitpot play``, or a table's hands).
 
-    Players are the records' ``players`` names (else ``p1``, ``p2``... by seat). A player's
+    Players are the records' ``players`` names (else ``p1``, ``p2``... by seat; a name on
+    several seats of a hand becomes ``name (p2)``, ``name (p3)``...). A player's
     first starting stack is their buy-in; a starting stack above their last finishing stack is a
     rebuy of the difference, one below it a cash-out of the difference, and a player missing
     from a hand has cashed out before it. ``close``: everyone still seated cashes out after the
@@ -358,9 +367,7 @@ def from_records(records: Iterable[HandRecord], *, close: bool = True) -> Ledger
         number = record.fields.get("hand", position)
         if isinstance(number, bool) or not isinstance(number, int):
             number = position
-        names = record.players or tuple(f"p{i}" for i in range(1, record.player_count + 1))
-        if len(set(names)) != len(names):
-            raise LedgerError(f"hand {number}: a player is named twice in {list(names)}")
+        names = _names(record)
         finishing = _finishing(record, number)
         starting = record.starting_stacks
         if sum(finishing) != sum(starting):
@@ -385,6 +392,15 @@ def from_records(records: Iterable[HandRecord], *, close: bool = True) -> Ledger
         for player in ledger.seated:
             ledger.cash_out(player)
     return ledger
+
+
+def _names(record: HandRecord) -> tuple[str, ...]:
+    """Who sat where: the record's names, a name given to several seats told apart by seat
+    (``splitpot play`` calls every bot of a kind by the kind), else ``p1``, ``p2``..."""
+    names = record.players or tuple(f"p{i}" for i in range(1, record.player_count + 1))
+    return tuple(
+        f"{name} (p{seat})" if names.count(name) > 1 else name for seat, name in enumerate(names, 1)
+    )
 
 
 def _finishing(record: HandRecord, number: int) -> tuple[int, ...]:

@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from splitpot.errors import RecordError
-from splitpot.ledger import Ledger, LedgerError, chip_value, from_records
+from splitpot.ledger import Ledger, LedgerError, chip_value, from_records, money
 from splitpot.notation import iter_text
 
 __all__ = ["ledger"]
@@ -39,7 +39,7 @@ def _show(console: Console, book: Ledger, value: Decimal | None) -> None:
         cashed = s.cashed + s.on_table
         row = [s.player, str(s.bought), str(cashed), f"{s.won:+d}", str(s.hands), f"{s.balance:+d}"]
         if value is not None:
-            row.append(f"{s.balance * value:+}")
+            row.append(f"{money(s.balance, value):+}")
         table.add_row(*row)
     console.print(table)
     settlement = book.settle()
@@ -50,8 +50,9 @@ def _show(console: Console, book: Ledger, value: Decimal | None) -> None:
     how = "the fewest possible" if settlement.exact else "greedy: perhaps not the fewest"
     console.print(f"Settle up: {count} transfer{'s' if count != 1 else ''} ({how}).")
     for t in settlement.transfers:
-        money = f" ({t.money(value)})" if value is not None else ""
-        console.print(f"  {t.payer} pays {t.payee} {t.chips} chips{money}")
+        worth = f" ({t.money(value)})" if value is not None else ""
+        chips = f"{t.chips} chip{'s' if t.chips != 1 else ''}"
+        console.print(f"  {t.payer} pays {t.payee} {chips}{worth}")
 
 
 @click.command()
@@ -66,7 +67,8 @@ def ledger(csv_out: Path | None, chip_value: Decimal | None, file: Path) -> None
     """The ledger of the session in FILE (.phhs): buy-ins, rebuys, cash-outs, each player's
     balance, and who pays whom in the fewest transfers."""
     try:
-        book = from_records(iter_text(file.read_text(encoding="utf-8"), name=file.name))
+        hands = list(iter_text(file.read_text(encoding="utf-8"), name=file.name))
+        book = from_records(hands)
     except (OSError, UnicodeDecodeError) as exc:
         click.echo(f"cannot read {str(file)!r}: {exc}", err=True)
         sys.exit(1)
@@ -74,6 +76,12 @@ def ledger(csv_out: Path | None, chip_value: Decimal | None, file: Path) -> None
         click.echo(f"{file}: {exc}", err=True)
         sys.exit(1)
     _show(Console(), book, chip_value)
+    restacked = len({(h.players, h.starting_stacks) for h in hands}) == 1 and len(hands) > 1
+    if restacked and any(e.kind == "rebuy" for e in book.entries):
+        click.echo(
+            "Every hand began from the same stacks (as splitpot play and simulate deal):\n"
+            "top-ups count as rebuys, chips taken off as cash-outs."
+        )
     if csv_out is not None:
         try:
             with csv_out.open("w", encoding="utf-8", newline="") as out:

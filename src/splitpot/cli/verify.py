@@ -48,9 +48,10 @@ def verify(published: tuple[str, ...], record: Path) -> None:
         if verdict.ok:
             filled = f", {verdict.hidden} hidden" if verdict.hidden else ""
             click.echo(
-                f"hand {number}: verified: commitment {verdict.commitment}, "
-                f"{verdict.cards} cards dealt as the seed's deck{filled}, same result"
+                f"hand {number}: verified: {verdict.cards} cards dealt from the seed's "
+                f"deck{filled}, same result"
             )
+            click.echo(f"  commitment {verdict.commitment}")
             continue
         failed += 1
         prefix = "cannot be verified: " if verdict.status == "unverifiable" else ""
