@@ -55,7 +55,7 @@ def _show(console: Console, book: Ledger, value: Decimal | None) -> None:
         console.print(f"  {t.payer} pays {t.payee} {chips}{worth}")
 
 
-@click.command()
+@click.command(short_help="A session's ledger from its records, and who pays whom.")
 @click.option(
     "--csv", "csv_out", type=click.Path(dir_okay=False, path_type=Path), help="Write CSV."
 )

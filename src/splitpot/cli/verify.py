@@ -14,7 +14,7 @@ from splitpot.notation import iter_text
 __all__ = ["verify"]
 
 
-@click.command()
+@click.command(short_help="Check each hand against its commitment: deck, cards, result.")
 @click.option(
     "--commitment",
     "published",
@@ -26,7 +26,8 @@ __all__ = ["verify"]
 def verify(published: tuple[str, ...], record: Path) -> None:
     """Check every hand of RECORD (.phh or .phhs): its commitment, each card dealt, its result.
 
-    Prints one line per hand verified and one per thing that does not match. Exit status: 0
+    Prints each hand verified with its commitment, and one line per thing that does not
+    match. Exit status: 0
     when every hand is verified, 1 when any does not match or cannot be checked, 2 when the
     record cannot be read.
     """
