@@ -21,11 +21,13 @@ from splitpot.bots import CallBot, RandomBot
 from splitpot.cli import main
 from splitpot.ledger import (
     EXACT_LIMIT,
+    Entry,
     Ledger,
     LedgerError,
     Settlement,
     _greedy,
     chip_value,
+    from_entries,
     from_records,
     money,
     settle,
@@ -444,3 +446,19 @@ def test_the_pages_example_runs_as_its_comments_say() -> None:
     assert [(t.payer, t.payee, t.chips) for t in book.settle().transfers] == [("bob", "ann", 30)]
     assert "{'ann': 30, 'bob': -30}" in code
     assert "Transfer(payer='bob', payee='ann', chips=30)" in code
+
+
+def test_a_ledger_rebuilt_from_its_rows_is_the_same() -> None:
+    for book in (evening(), from_records(a_session())):
+        again = from_entries(book.entries)
+        assert again.entries == book.entries
+        assert (again.seated, again.balances(), again.hands) == (
+            book.seated,
+            book.balances(),
+            book.hands,
+        )
+    with pytest.raises(LedgerError, match="'tip' is not a kind of ledger entry"):
+        from_entries([Entry("tip", "ann", 5)])  # type: ignore[arg-type]
+    # Rows are checked again: a cash-out nobody could make is refused.
+    with pytest.raises(LedgerError, match="ann cashes out 150 chips but has 100"):
+        from_entries([Entry("buy-in", "ann", 100), Entry("cash-out", "ann", 150)])

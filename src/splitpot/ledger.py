@@ -30,6 +30,7 @@ __all__ = [
     "Standing",
     "Transfer",
     "chip_value",
+    "from_entries",
     "from_records",
     "money",
     "settle",
@@ -346,6 +347,38 @@ def _pairs_then_greedy(owed: list[tuple[str, int]]) -> tuple[Transfer, ...]:
     for b, players in waiting.items():
         rest.extend((p, b) for p in players)
     return (*transfers, *_greedy(rest))
+
+
+def from_entries(entries: Iterable[Entry]) -> Ledger:
+    """A ledger rebuilt from its rows (as a server stores them), every row checked again.
+
+    Consecutive ``hand`` rows with the same hand number, each of another player, are one hand.
+    """
+    ledger = Ledger()
+    pending: dict[str, int] = {}
+    number: int | None = None
+
+    def close_hand() -> None:
+        if pending:
+            ledger.hand(dict(pending), number)
+            pending.clear()
+
+    for e in entries:
+        if e.kind == "hand":
+            if e.hand != number or e.player in pending:
+                close_hand()
+            number = e.hand
+            pending[e.player] = e.chips
+            continue
+        close_hand()
+        if e.kind == "cash-out":
+            ledger.cash_out(e.player, e.chips)
+        elif e.kind in ("buy-in", "rebuy"):
+            ledger.buy_in(e.player, e.chips)
+        else:
+            raise LedgerError(f"{e.kind!r} is not a kind of ledger entry")
+    close_hand()
+    return ledger
 
 
 # --------------------------------------------------------------------------- from hand records
