@@ -35,7 +35,9 @@ ADAPTERS = {
     "records": {"notation"},
     "bots": set(),
     "sim": {"bots", "notation", "records"},
-    "cli": {"bots", "sim", "notation", "records"},
+    "fairness": {"notation", "records"},
+    "ledger": {"notation", "records"},
+    "cli": {"bots", "sim", "notation", "records", "fairness", "ledger"},
     "env": set(),
 }
 

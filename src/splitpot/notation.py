@@ -196,7 +196,8 @@ _CORE: Final = (
     "starting_stacks",
     "actions",
 )
-_TAIL: Final = ("seed", "finishing_stacks", "_splitpot")
+_TAIL: Final = ("seed", "_secret", "_commitment", "finishing_stacks", "_splitpot")
+_HEX64 = re.compile(r"[0-9a-f]{64}")
 _BRING_IN_GAMES: Final = frozenset({"F7S", "F7S/8", "FR", "F5S", "F5SHL", "F5SB"})
 
 
@@ -209,6 +210,9 @@ class HandRecord:
     differ from the game's defaults. ``fields`` keeps every other field of the file (``players``,
     ``event``, ``hand``...) in file order, so writing a record that was read loses nothing.
     ``ante_trimming_status`` is None when the file does not say (PHH's default, false).
+    ``commitment`` and ``secret`` (fields ``_commitment``, ``_secret``: 64 lower-case hex
+    digits each) are the fair-dealing commitment to the seed and the secret revealed with it
+    (``docs/fairness.md``).
     """
 
     variant: str
@@ -223,6 +227,8 @@ class HandRecord:
     seed: int | None = None
     ante_trimming_status: bool | None = None
     fields: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    commitment: str | None = None
+    secret: str | None = None
 
     @property
     def players(self) -> tuple[str, ...] | None:
@@ -283,6 +289,7 @@ def record_from_dict(table: Mapping[str, Any]) -> HandRecord:
     seed = None
     if "seed" in table:
         seed = cast(int, _need(table, "seed", int))
+    commitment, secret = _hex64(table, "_commitment"), _hex64(table, "_secret")
     trimming = None
     if "ante_trimming_status" in table:
         trimming = cast(bool, _need(table, "ante_trimming_status", bool))
@@ -312,7 +319,21 @@ def record_from_dict(table: Mapping[str, Any]) -> HandRecord:
         seed=seed,
         ante_trimming_status=trimming,
         fields=rest,
+        commitment=commitment,
+        secret=secret,
     )
+
+
+def _hex64(table: Mapping[str, Any], name: str) -> str | None:
+    """An optional field of 64 lower-case hex digits (a SHA-256 digest, a 32-byte secret)."""
+    if name not in table:
+        return None
+    value = table[name]
+    if not isinstance(value, str) or not _HEX64.fullmatch(value):
+        raise RecordError(
+            f"field {name!r} must be 64 lower-case hex digits, not {value!r} ({SPEC})"
+        )
+    return value
 
 
 class _ActionLineError(RecordError):
@@ -358,6 +379,10 @@ def record_to_dict(record: HandRecord) -> dict[str, Any]:
     table.update(record.fields)
     if record.seed is not None:
         table["seed"] = record.seed
+    if record.secret is not None:
+        table["_secret"] = record.secret
+    if record.commitment is not None:
+        table["_commitment"] = record.commitment
     if record.finishing_stacks is not None:
         table["finishing_stacks"] = list(record.finishing_stacks)
     if record.house_rules or record.variant not in PLAIN_VARIANTS:

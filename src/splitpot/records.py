@@ -151,10 +151,13 @@ def record_from_state(state: State, **fields: Any) -> HandRecord:
     """The record of a hand so far (finished or not): its game, stacks and log.
 
     Keyword arguments add fields (``players=[...]``, ``event=...``, ``hand=3``); ``seed``
-    defaults to the hand's. ``finishing_stacks`` are filled in when the hand is finished.
+    defaults to the hand's, ``commitment`` and ``secret`` (fair dealing) to none.
+    ``finishing_stacks`` are filled in when the hand is finished.
     """
     rules: Rules = state.rules
     seed = fields.pop("seed", state.seed)
+    commitment = fields.pop("commitment", None)
+    secret = fields.pop("secret", None)
     return HandRecord(
         variant=rules.code,
         antes=tuple(state.antes),
@@ -168,4 +171,6 @@ def record_from_state(state: State, **fields: Any) -> HandRecord:
         seed=seed,
         ante_trimming_status=state.dead == 0,
         fields=fields,
+        commitment=commitment,
+        secret=secret,
     )

@@ -1,4 +1,5 @@
-"""The ``splitpot`` command: ``hand``, ``replay``, ``simulate`` and ``play``."""
+"""The ``splitpot`` command: ``hand``, ``replay``, ``simulate``, ``play``, ``verify`` and
+``ledger``."""
 
 from __future__ import annotations
 
@@ -7,11 +8,13 @@ import sys
 
 import click
 
+from splitpot.cli.ledger import ledger
 from splitpot.cli.play import play
 from splitpot.cli.replay import replay
 from splitpot.cli.report import report
 from splitpot.cli.simulate import simulate
 from splitpot.cli.soak import soak
+from splitpot.cli.verify import verify
 from splitpot.hands import best_five, describe_high, describe_low
 
 __all__ = ["main", "run"]
@@ -32,11 +35,13 @@ def hand(cards: str) -> None:
     click.echo(f"low:  {describe_low(cards)}")
 
 
+main.add_command(ledger)
 main.add_command(play)
 main.add_command(replay)
 main.add_command(simulate)
 main.add_command(report)
 main.add_command(soak)
+main.add_command(verify)
 
 
 def run() -> None:

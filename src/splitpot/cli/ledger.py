@@ -1,0 +1,92 @@
+"""``splitpot ledger``: a session's ledger and settle-up from its hand records (docs/ledger.md)."""
+
+from __future__ import annotations
+
+import sys
+from decimal import Decimal
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from splitpot.errors import RecordError
+from splitpot.ledger import Ledger, LedgerError, chip_value, from_records, money
+from splitpot.notation import iter_text
+
+__all__ = ["ledger"]
+
+
+def _value(ctx: click.Context, param: click.Parameter, text: str | None) -> Decimal | None:
+    if text is None:
+        return None
+    try:
+        return chip_value(text)
+    except LedgerError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+def _show(console: Console, book: Ledger, value: Decimal | None) -> None:
+    hands = book.hands
+    title = f"{hands} hand{'s' if hands != 1 else ''}, {len(book.players)} players"
+    table = Table(title=title, title_justify="left")
+    columns = ["player", "bought in", "cashed out", "won/lost", "hands", "balance"]
+    if value is not None:
+        columns.append("money")
+    for column in columns:
+        table.add_column(column, justify="left" if column == "player" else "right")
+    for s in book.standings():
+        cashed = s.cashed + s.on_table
+        row = [s.player, str(s.bought), str(cashed), f"{s.won:+d}", str(s.hands), f"{s.balance:+d}"]
+        if value is not None:
+            row.append(f"{money(s.balance, value):+}")
+        table.add_row(*row)
+    console.print(table)
+    settlement = book.settle()
+    count = len(settlement.transfers)
+    if not count:
+        console.print("Settle up: nobody owes anything.")
+        return
+    how = "the fewest possible" if settlement.exact else "greedy: perhaps not the fewest"
+    console.print(f"Settle up: {count} transfer{'s' if count != 1 else ''} ({how}).")
+    for t in settlement.transfers:
+        worth = f" ({t.money(value)})" if value is not None else ""
+        chips = f"{t.chips} chip{'s' if t.chips != 1 else ''}"
+        console.print(f"  {t.payer} pays {t.payee} {chips}{worth}")
+
+
+@click.command(short_help="A session's ledger from its records, and who pays whom.")
+@click.option(
+    "--csv", "csv_out", type=click.Path(dir_okay=False, path_type=Path), help="Write CSV."
+)
+@click.option(
+    "--chip-value", callback=_value, metavar="MONEY", help="What one chip is worth (0.25)."
+)
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+def ledger(csv_out: Path | None, chip_value: Decimal | None, file: Path) -> None:
+    """The ledger of the session in FILE (.phhs): buy-ins, rebuys, cash-outs, each player's
+    balance, and who pays whom in the fewest transfers."""
+    try:
+        hands = list(iter_text(file.read_text(encoding="utf-8"), name=file.name))
+        book = from_records(hands)
+    except (OSError, UnicodeDecodeError) as exc:
+        click.echo(f"cannot read {str(file)!r}: {exc}", err=True)
+        sys.exit(1)
+    except (RecordError, LedgerError) as exc:
+        click.echo(f"{file}: {exc}", err=True)
+        sys.exit(1)
+    _show(Console(), book, chip_value)
+    restacked = len({(h.players, h.starting_stacks) for h in hands}) == 1 and len(hands) > 1
+    if restacked and any(e.kind == "rebuy" for e in book.entries):
+        click.echo(
+            "Every hand began from the same stacks (as splitpot play and simulate deal):\n"
+            "top-ups count as rebuys, chips taken off as cash-outs."
+        )
+    if csv_out is not None:
+        try:
+            with csv_out.open("w", encoding="utf-8", newline="") as out:
+                book.write_csv(out, chip_value)
+        except OSError as exc:
+            click.echo(f"cannot write {str(csv_out)!r}: {exc.strerror}", err=True)
+            sys.exit(1)
+        click.echo(f"CSV written to {csv_out}")
