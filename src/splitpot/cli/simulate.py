@@ -15,6 +15,7 @@ from rich.table import Table
 
 from splitpot import bots as bot_registry
 from splitpot import variants
+from splitpot.cli.session import check_record
 from splitpot.errors import RulesError
 from splitpot.sim import mean_ci, play_hands
 
@@ -86,6 +87,8 @@ def simulate(
     if not low <= players <= high:
         raise click.UsageError(f"{rules.name} is for {low} to {high} players, not {players}")
     names = _bot_names(bot_spec, players)
+    if record is not None:
+        check_record(record)
     think = None if think_ms is None else think_ms / 1000
     seated = [
         bot_registry.get(name, seed=seed * 1000 + seat, think=think)
