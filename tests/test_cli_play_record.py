@@ -157,7 +157,8 @@ def test_the_table_says_where_the_hands_went_when_the_record_fails(
     [
         (
             ["XX"],
-            "'XX': 'XX' at position 0 is not a card (a rank from 23456789TJQKA then a suit from cdhs)",
+            "'XX': 'XX' at position 0 is not a card "
+            "(a rank from 23456789TJQKA then a suit from cdhs)",
         ),
         (["AhAh"], "'AhAh': card Ah appears more than once"),
         (["AhKdQsJc9h8d7s6c"], "8 cards: a hand has 1 to 7"),
