@@ -297,7 +297,7 @@ def test_nasdaq_options_by_keys(tmp_path: Path) -> None:
 
 # --- keys in a burst, as a terminal delivers them ---------------------------------------------
 
-_CHARACTERS = {"backspace": "\x7f", "enter": "\r", "escape": "\x1b"}
+_CHARACTERS = {"backspace": "\x7f", "enter": "\r", "ctrl+j": "\n", "escape": "\x1b"}
 
 
 def _burst(app: PlayApp, *keys: str) -> None:
@@ -341,12 +341,14 @@ def test_backspace_typed_in_a_burst_edits_the_box_in_order(tmp_path: Path) -> No
     asyncio.run(play())
 
 
-def test_a_whole_bid_in_one_burst(tmp_path: Path) -> None:
+# an Enter typed while the program starts, before the terminal is raw, arrives as a line feed
+@pytest.mark.parametrize("enter", ["enter", "ctrl+j"])
+def test_a_whole_bid_in_one_burst(enter: str, tmp_path: Path) -> None:
     async def play() -> None:
         app = PlayApp(_session("auction", tmp_path / "a.phhs"), delay=0)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            _burst(app, "b", "2", "7", "backspace", "6", "enter")
+            _burst(app, "b", "2", "7", "backspace", "6", enter)
             await _settle(pilot)
             assert app.session.view().seats[0].bid == 26
             await pilot.press("q", "y")
@@ -456,6 +458,9 @@ def test_a_terminal_too_small_says_so_and_the_table_comes_back(tmp_path: Path) -
             await pilot.resize_terminal(width - 1, height)
             assert f"terminal too small (need {width}x{height}" in _screen_text(app)
             assert "Your turn:" not in _screen_text(app)
+            await pilot.press("b", "5", "enter")  # unseen keys do nothing
+            assert app.mode == "act"
+            assert app.session.view().seats[0].bid is None
             await pilot.resize_terminal(width, height - 1)
             assert "terminal too small" in _screen_text(app)
             await pilot.resize_terminal(80, 24)

@@ -132,7 +132,7 @@ class PlayApp(App[None]):
     }
     #prompt { height: auto; min-height: 2; border-top: solid $primary; padding: 0 1; }
     #amount {
-        height: 1; border: none; display: none; padding: 0 1; margin: 0 1;
+        height: 1; border: none; display: none; padding: 0 1;
         background: $boost;
     }
     #keys { height: 1; padding: 0 1; color: $text-muted; }
@@ -185,7 +185,10 @@ class PlayApp(App[None]):
         self.query_one("#table").display = not small
         note = self.query_one("#small", Static)
         note.display = small
-        note.update(f"terminal too small (need {need_w}x{need_h}, have {width}x{height})")
+        note.update(
+            f"terminal too small (need {need_w}x{need_h}, have {width}x{height}): "
+            "make it larger, or press Ctrl+Q to quit"
+        )
         return not small
 
     # --- the flow of a hand --------------------------------------------------------------
@@ -248,6 +251,8 @@ class PlayApp(App[None]):
         Backspace in the amount box, Esc to go back, the log's scrolling keys, n and q."""
         key, char = event.key, event.character or ""
         event.stop()
+        if not self.query_one("#table").display:
+            return  # too small to see what a key would do (Ctrl+Q still quits)
         if key in _SCROLL_KEYS:
             self.query_one("#log", HandLog).move(key)
             return
@@ -280,8 +285,8 @@ class PlayApp(App[None]):
         if key == "escape":
             self.notice = ""
             self._ask()
-        elif key in ("enter", "ctrl+m"):
-            self._amount_typed(box.value)
+        elif key in ("enter", "ctrl+m", "ctrl+j"):  # ctrl+j: an Enter typed before the
+            self._amount_typed(box.value)  # terminal was raw reaches us as a line feed
         elif key in ("backspace", "ctrl+h"):
             box.action_delete_left()
         elif char.isdigit():
@@ -541,7 +546,7 @@ class PlayApp(App[None]):
         """The person's best high and low so far: ``you: two pair ... / 7-5-4-2-A``."""
         seat = seen.seats[self.session.human]
         cards = [c for c in (*seat.down, *seat.up, *seen.common) if c is not None]
-        if seat.folded or not cards or seen.finished:
+        if seat.folded or not cards:
             return Text("")
         text = Text("you: ", style="bold")
         text.append(render.hand_words(cards, self.session.rules))
