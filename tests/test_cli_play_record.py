@@ -149,7 +149,9 @@ def test_the_table_says_where_the_hands_went_when_the_record_fails(
     lines = session.settle()
     session.close()
     assert lines[-1].startswith("Could not save hand 1 to /dev/full (No space left on device)")
-    assert session.saved_lines() == [f"Hand 1 saved to {next(tmp_path.glob('*.phhs'))}."]
+    spare = next(tmp_path.glob("*.phhs"))
+    assert session.saved_lines() == [f"Hand 1 saved to {spare}."]
+    assert session.saving_to == spare  # the table's footer shows where hands go now
 
 
 @pytest.mark.parametrize(
@@ -211,3 +213,33 @@ def test_play_help_lists_the_games_and_the_bots() -> None:
         bots.names()
     )
     assert "--four-colour" in out
+
+
+def test_leaving_just_after_a_hand_ended_settles_it(tmp_path: Path) -> None:
+    """The table pauses after a bot's last move before it tells the result: leaving then
+    (Ctrl+Q) records the hand as finished, with its result in the ledger."""
+    session = Session(
+        variants.get("stud"),
+        [None, bots.get("call")],
+        human=0,
+        stacks=100,
+        seed=4,
+        record=tmp_path / "s.phhs",
+        names=["you", "call"],
+    )
+    session.new_hand()
+    while not session.finished:
+        if session.human_to_act():
+            verbs = {o.verb for o in session.view().options}
+            session.act(Action("cc" if "cc" in verbs else "pb", 0))
+        else:
+            session.step()
+    lines = session.abandon()  # not settled yet
+    session.close()
+    assert lines[-1].startswith("Hand 1 net: ")
+    assert session.hands_played == 1
+    assert sum(session.ledger) == 0
+    assert session.ledger != [0, 0]
+    (saved,) = load(tmp_path / "s.phhs")
+    assert "_abandoned" not in saved.fields
+    assert replay_to_end(saved).stacks == saved.finishing_stacks

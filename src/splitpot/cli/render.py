@@ -346,11 +346,13 @@ def sale_line(
     ask: int | None,
     since: int,
     buyer: int | None,
-    seven: bool,
 ) -> str:
     """The end of a NASDAQ sale in words: who bought ``card`` for how much (paid to the
-    seller, NASDAQ ¶9), or that nobody did and what the seller paid for it (¶10, 5.2(b))."""
+    seller, NASDAQ ¶9), or that nobody did and what the seller paid for it (¶10); the
+    seven-card game's own sentences, 5.2(a)-(b), for ``NQ7``. ``since``: where the sale
+    began in the log (the buyer's bids are after it)."""
     human = seen.seat if seen.seat is not None else -1
+    seven = rules.code == "NQ7"
     if buyer is None:
         rule = "NASDAQ 5.2(b)" if seven else "NASDAQ ¶10"
         cost = f"pays the asking price {ask} into the pot" if ask else "pays nothing (no price)"
@@ -412,10 +414,10 @@ def low_words(cards: Sequence[Card], rules: Rules) -> str | None:
     if rules.low == "none" or not cards:
         return None
     ranking, qualifier = rules.low, rules.qualifier
+    ranks = sorted({1 if c.rank == 14 else c.rank for c in cards})  # ace-to-five ranks
+    if qualifier:
+        ranks = [r for r in ranks if r <= qualifier]
     if ranking == "a5":
-        ranks = sorted({1 if c.rank == 14 else c.rank for c in cards})
-        if qualifier:
-            ranks = [r for r in ranks if r <= qualifier]
         if len(cards) < 5:
             faces = "-".join("A" if r == 1 else _RANK_FACES[r] for r in reversed(ranks[:5]))
             return f"low draw {faces}" if faces else "no low draw"

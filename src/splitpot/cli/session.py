@@ -265,11 +265,14 @@ class Session:
         return lines + self._write(state)
 
     def abandon(self) -> list[str]:
-        """Save the hand under way, unfinished and marked abandoned (the person left the
-        table); it counts in no ledger. No lines when there is no such hand."""
+        """When the person leaves: save the hand under way, unfinished and marked abandoned,
+        counted in no ledger (a hand that has just ended is settled as usual). No lines when
+        there is no such hand."""
         state = self.state
-        if state is None or state.finished or self._settled:
+        if state is None or self._settled:
             return []
+        if state.finished:  # over, its result not yet told (the table was pausing)
+            return self.settle()
         self._settled = True
         reason = f"p{self.human + 1} ({self.names[self.human]}) left before the hand ended"
         lines = [f"Hand {self.hand_number} is abandoned: saved unfinished, in no ledger."]
@@ -337,6 +340,11 @@ class Session:
         if self._out is not None:
             self._drop()
 
+    @property
+    def saving_to(self) -> Path:
+        """Where the next hand will be written: the record, or the spare file once it failed."""
+        return self._target
+
     def saved_lines(self) -> list[str]:
         """Where the session's hands are: one line per file, and what was lost."""
         if not self.saved and not self.lost:
@@ -400,8 +408,9 @@ class Session:
             lines.append(line + ".")
             if action.verb == "sell" and action.seat is not None and action.cards[0] is not None:
                 self._sale = (action.seat, action.cards[0], action.amount, index)
-            elif action.verb in ("bid", "pass") and self._sale is None and self._first is None:
-                self._first = index  # bids with no card on the table: to sell first (¶6)
+            elif action.verb in ("bid", "pass") and seen_now.step == "sale" and not self._sale:
+                # bids with no card on the table: for the right to sell first (¶6)
+                self._first = index if self._first is None else self._first
         if deals:
             lines.append("Dealt: " + "; ".join(deals) + ".")
         if revealed:
@@ -412,13 +421,13 @@ class Session:
     def _first_seller(self, seen: View) -> list[str]:
         """Once the bidding to sell first is over (the table waits on a seller): who won the
         right and paid the bid into the pot (NASDAQ ¶6), or that nobody bid (¶7)."""
-        if self._first is None or self._first < 0 or seen.finished or not seen.to_act:
+        if self._first is None or seen.finished or not seen.to_act:
             return []
         seller = seen.to_act[0]
         options = legal_actions(self.table).options.get(seller, ())
         if not any(o.verb in ("sell", "sd") for o in options):
             return []
-        since, self._first = self._first, -1  # once a hand
+        since, self._first = self._first, None
         bids = [a.amount for a in seen.log[since:] if a.verb == "bid" and a.seat == seller]
         paid = max((b for b in bids if b is not None), default=None)
         if paid is None:
@@ -438,6 +447,5 @@ class Session:
             return []
         seller, card, ask, since = self._sale
         self._sale = None
-        buyer = seen.to_act[0] if seen.to_act and seen.to_act[0] != seller else None
-        seven = self.rules.code == "NQ7"
-        return [render.sale_line(seen, self.rules, seller, card, ask, since, buyer, seven)]
+        buyer = seen.to_act[0] if seen.to_act and seen.to_act[0] != seller else None  # discards
+        return [render.sale_line(seen, self.rules, seller, card, ask, since, buyer)]

@@ -294,8 +294,8 @@ class PlayApp(App[None]):
 
     def _quit(self) -> None:
         """``q``: between hands, quit; in the middle of one, ask first."""
-        if self.mode == "over" or self.session.state is None:
-            self.exit()
+        if self.mode == "over" or self.session.state is None or self.session.finished:
+            self.exit()  # nothing under way (a hand just over is settled by farewell())
             return
         self.resume = self.mode
         self.mode = "quit"
@@ -499,7 +499,7 @@ class PlayApp(App[None]):
         beginning, never its end, so the file's name stays in sight."""
         keys = "q quit" + ("  n next hand" if self.mode == "over" else "  Esc back")
         keys += "  ↑↓ log  saving to "
-        path = str(self.session.record)
+        path = str(self.session.saving_to)
         room = max(8, self.size.width - 2 - len(keys))  # the padding
         if len(path) > room:
             path = "…" + path[-(room - 1) :]
