@@ -13,6 +13,7 @@ from splitpot.actions import Action
 from splitpot.cards import parse_card
 from splitpot.cli import main, render
 from splitpot.cli.play import DEFAULT_BOT, rule_keys
+from splitpot.cli.session import ABANDONED
 from splitpot.engine import apply, new_hand
 from splitpot.errors import InvalidNotation
 from splitpot.notation import load
@@ -56,7 +57,15 @@ def test_plain_plays_whole_hands_of_every_game(game: str, tmp_path: Path) -> Non
     assert re.search(r"\(\+\d+\)", out)  # an award with its reason
     records = load(record)
     assert len(records) >= 2
-    for saved in records:
+    *finished, last = records
+    if ABANDONED in last.fields:  # the input ran out in the middle of a hand: kept, unfinished
+        assert f"Hand {len(records)} is abandoned: saved unfinished" in out
+        assert last.finishing_stacks is None
+        assert not replay_to_end(last).finished
+    else:
+        finished.append(last)
+    assert [saved.fields["hand"] for saved in records] == list(range(1, len(records) + 1))
+    for saved in finished:
         assert saved.finishing_stacks is not None
         assert replay_to_end(saved).stacks == saved.finishing_stacks
     assert sum(int(n) for n in re.findall(r"^  p\d \w+: ([+-]\d+)$", out, re.M)[-3:]) == 0
@@ -65,12 +74,15 @@ def test_plain_plays_whole_hands_of_every_game(game: str, tmp_path: Path) -> Non
 def test_plain_refuses_an_illegal_line_and_asks_again(tmp_path: Path) -> None:
     record = tmp_path / "s.phhs"
     args = ["stud8", "--plain", "--players", "2", "--seed", "3", "--record", str(record)]
-    result = _play(args, ["raise 999", "foo", "", *(["pb", "call"] * 20), "quit"])
+    result = _play(args, ["raise 999", "foo", "raise lots", "", *(["pb", "call"] * 20), "quit"])
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Refused: p1 may complete, bet or raise to" in out
     assert "(house rule betting = 'fixed')" in out
-    assert "Not understood: 'p1 foo': unknown verb 'foo'" in out
+    # the person's own words come back, never the internal 'p1 ...' notation
+    assert "Not understood: 'foo' is not an action: type one of the options" in out
+    assert "Not understood: 'raise lots': " in out
+    assert "'p1 " not in out
     assert out.count("Your turn. Options: ") >= 3  # asked again, and the table shown again
     assert "Hand 1 net:" in out
     saved = load(record)[0]
@@ -83,10 +95,29 @@ def test_end_of_input_ends_the_session_with_the_ledger(tmp_path: Path) -> None:
     result = _play(["razz", "--plain", "--seed", "1", "--record", str(record)], [])
     assert result.exit_code == 0, result.output
     assert "(end of input)" in result.output
-    assert "The hand in progress is abandoned (not recorded)." in result.output
+    assert "Hand 1 is abandoned: saved unfinished, in no ledger." in result.output
     assert "Session: 0 hands of razz." in result.output
-    assert "No hand finished; nothing saved." in result.output
-    assert not record.exists()
+    assert f"Hands saved to {record}." in result.output
+    (saved,) = load(record)  # what was played is kept, marked abandoned
+    assert saved.fields[ABANDONED] == "p1 (you) left before the hand ended"
+    assert saved.finishing_stacks is None
+    state = replay_to_end(saved)
+    assert not state.finished
+    assert state.log == saved.actions
+
+
+def test_quit_in_the_middle_of_a_hand_asks_first(tmp_path: Path) -> None:
+    record = tmp_path / "s.phhs"
+    args = ["stud8", "--plain", "--players", "2", "--seed", "3", "--record", str(record)]
+    result = _play(args, ["quit", "no", "call", "quit", "yes"])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert out.count("Quit in the middle of hand 1?") == 2
+    assert "p1 (you) calls 2." in out  # "no": played on
+    assert "Hand 1 is abandoned" in out
+    (saved,) = load(record)
+    assert ABANDONED in saved.fields
+    assert Action("cc", 0) in saved.actions
 
 
 def test_another_seat(tmp_path: Path) -> None:
@@ -208,10 +239,15 @@ def test_a_sellers_turn_is_worded_keyed_and_read() -> None:
         Option("sd", cards=hand),
     )
     seen = _view(options)
-    assert render.option_words(options[0], seen) == "sell one of 9s Kd 4c, asking 5..20"
+    # one entry for the two sales, so the key s is listed once, with what it allows
+    assert render.shown_options(options) == [options[0], options[2]]
+    assert render.option_words(options[0], seen) == "sell one of 9s Kd 4c, asking 5..20 or no price"
     assert render.option_words(options[1], seen) == "sell one of 9s Kd 4c, no asking price"
     assert render.option_words(options[2], seen) == "discard one of 9s Kd 4c"
-    assert render.plain_option(options[0], seen).startswith("sell CARD 5..20 (")
+    assert render.plain_option(options[0], seen).startswith("sell CARD [5..20] (")
+    required = _view(options[:1])  # nasdaq7: a price must be named
+    assert render.option_words(options[0], required) == "sell one of 9s Kd 4c, asking 5..20"
+    assert render.plain_option(options[0], required).startswith("sell CARD 5..20 (")
     assert render.key_map(options) == {"sell": "s", "sd": "d"}
     assert render.parse_line("sell 9s 5", seen) == Action("sell", 0, (_C("9s"),), 5)
     assert render.parse_line("sell 2", seen) == Action("sell", 0, (_C("Kd"),))

@@ -4,7 +4,8 @@ For pipes and screen readers: no colour, no cursor movement. At each decision po
 is printed as lines, then ``Your turn. Options: ...``; the person types a PHH verb (``cc``,
 ``cbr 10``, ``bid 5``, ``pick 9s``, ``sell 9s 5``, ``dec hi``) or a friendly word (check,
 call, fold, raise N, bet N). A line the rules refuse prints the refusal with its rule and asks
-again; end of input ends the session with the ledger.
+again. ``quit`` in the middle of a hand asks first; a hand left unfinished (quit, or the end of
+input) is saved as abandoned. The session ends with the ledger and where the hands are.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from splitpot.errors import IllegalAction, InvalidNotation
 __all__ = ["run_plain"]
 
 _QUIT = frozenset({"q", "quit", "exit"})
+_YES = frozenset({"y", "yes", "q", "quit"})
 _HELP = frozenset({"help", "?", "table"})
 
 
@@ -52,16 +54,12 @@ def run_plain(
             if not line or line.strip().lower() in _QUIT:
                 raise _Quit
     except _Quit:
-        if session.state is not None and not session.finished:
-            echo("The hand in progress is abandoned (not recorded).")
+        for line in session.abandon():
+            echo(line)
     finally:
         session.close()
-    for line in session.ledger_lines():
+    for line in session.ledger_lines() + session.saved_lines():
         echo(line)
-    if session.hands_played:
-        echo(f"Hands saved to {session.record}.")
-    else:
-        echo("No hand finished; nothing saved.")
 
 
 def _play_hand(
@@ -89,8 +87,15 @@ def _show_turn(session: Session, echo: Callable[[str], None]) -> None:
     title = f"Hand {session.hand_number} of {session.rules.name}"
     for line in render.table_lines(seen, session.human, session.names, title):
         echo(line)
-    listed = ", ".join(render.plain_option(o, seen) for o in seen.options)
+    mine = seen.seats[session.human]
+    cards = [c for c in (*mine.down, *mine.up, *seen.common) if c is not None]
+    if cards:
+        echo(f"  you: {render.hand_words(cards, session.rules)}")
+    listed = ", ".join(render.plain_option(o, seen) for o in render.shown_options(seen.options))
     echo(f"Your turn. Options: {listed}.")
+    why = session.no_raise()
+    if why is not None:
+        echo(why[0].upper() + why[1:] + ".")
     for option in seen.options:
         if option.verb in render.SEALED_WORDS and session.is_sealed(option):
             echo(f"Sealed: the others will see only that you {render.SEALED_WORDS[option.verb]}.")
@@ -107,7 +112,10 @@ def _ask(session: Session, read: Callable[[], str], echo: Callable[[str], None])
             raise _Quit
         text = line.strip()
         if text.lower() in _QUIT:
-            raise _Quit
+            if _sure(session, read, echo):
+                raise _Quit
+            _show_turn(session, echo)
+            continue
         if text.lower() in _HELP or not text:
             _show_turn(session, echo)
             continue
@@ -126,3 +134,13 @@ def _ask(session: Session, read: Callable[[], str], echo: Callable[[str], None])
         for out in lines:
             echo(out)
         return
+
+
+def _sure(session: Session, read: Callable[[], str], echo: Callable[[str], None]) -> bool:
+    """Ask before leaving in the middle of a hand; the end of input is a yes."""
+    echo(
+        f"Quit in the middle of hand {session.hand_number}? It is saved unfinished, marked "
+        "abandoned, and counts in no ledger. Type 'yes' to quit, anything else to play on."
+    )
+    answer = read()
+    return not answer or answer.strip().lower() in _YES

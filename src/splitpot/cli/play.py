@@ -9,6 +9,7 @@ TOML file (names as in house-rules.md, the fields of :class:`~splitpot.rules.Rul
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import random
 import sys
 import time
@@ -22,7 +23,7 @@ from splitpot import bots as bot_registry
 from splitpot import variants
 from splitpot.bots import Bot
 from splitpot.cli.plain import run_plain
-from splitpot.cli.session import Session
+from splitpot.cli.session import Session, check_record
 from splitpot.cli.table import PlayApp
 from splitpot.errors import RulesError
 from splitpot.rules import Rules
@@ -119,13 +120,37 @@ def _bot_names(spec: str, opponents: int) -> list[str]:
     return names
 
 
+def _first_sentence(text: str) -> str:
+    """The first sentence of a docstring's first paragraph, on one line."""
+    paragraph = " ".join(text.split("\n\n", 1)[0].split())
+    end = paragraph.find(". ")
+    return paragraph if end < 0 else paragraph[: end + 1]
+
+
+class _PlayCommand(click.Command):
+    """``play``, whose help ends with the games and the bots to choose from (the registries'
+    own words, so a game or bot registered later is listed too)."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        with formatter.section("Games (GAME)"):
+            formatter.write_dl([(n, variants.get(n).description) for n in variants.names()])
+        with formatter.section("Bots (--bots)"):
+            formatter.write_dl(
+                [
+                    (n, _first_sentence(inspect.getdoc(type(bot_registry.get(n))) or ""))
+                    for n in bot_registry.names()
+                ]
+            )
+        super().format_epilog(ctx, formatter)
+
+
 def default_record(game: str) -> Path:
     """Where a session is saved unless ``--record`` says: the current directory, stamped."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     return Path(f"splitpot-{game}-{stamp}.phhs")
 
 
-@click.command()
+@click.command(cls=_PlayCommand)
 @click.argument("game")
 @click.option("--players", type=int, help="Players at the table, you included [default: 4].")
 @click.option("--seat", type=int, default=1, show_default=True, help="Your seat, 1 = p1.")
@@ -161,6 +186,13 @@ def default_record(game: str) -> Path:
 )
 @click.option("--plain", is_flag=True, help="Line mode: no colour, one action per input line.")
 @click.option(
+    "--four-colour",
+    "--four-color",
+    "four_colour",
+    is_flag=True,
+    help="A four-colour deck on the table: clubs green, diamonds blue (no colour in --plain).",
+)
+@click.option(
     "--delay",
     type=click.IntRange(min=0),
     help=f"Pause after each bot's move, ms [default: {DEFAULT_DELAY_MS}; 0 with --plain].",
@@ -181,9 +213,14 @@ def play(
     rules_file: Path | None,
     record: Path | None,
     plain: bool,
+    four_colour: bool,
     delay: int | None,
 ) -> None:
-    """Play GAME against bots: a full-screen table, or lines with --plain."""
+    """Play GAME against bots at a full-screen table, or line by line with --plain.
+
+    Every finished hand is saved to one .phhs record as it ends (a hand left unfinished is
+    saved as abandoned); the record's path is checked before the first hand.
+    """
     try:
         base = variants.get(game)
     except RulesError as exc:
@@ -227,14 +264,14 @@ def play(
         human=human,
         stacks=stacks if stacks is not None else 100 * rules.big_bet,
         seed=seed,
-        record=record if record is not None else default_record(rules.name),
+        record=check_record(record if record is not None else default_record(rules.name)),
         names=labels,
     )
     if plain:
         run_plain_mode(session, delay=(delay or 0) / 1000)
     else:
         pause = (DEFAULT_DELAY_MS if delay is None else delay) / 1000
-        run_table_mode(session, delay=pause)
+        run_table_mode(session, delay=pause, four_colour=four_colour)
 
 
 def run_plain_mode(session: Session, *, delay: float) -> None:
@@ -246,11 +283,11 @@ def run_plain_mode(session: Session, *, delay: float) -> None:
     run_plain(session, read=sys.stdin.readline, echo=echo, delay=delay)
 
 
-def run_table_mode(session: Session, *, delay: float) -> None:
+def run_table_mode(session: Session, *, delay: float, four_colour: bool = False) -> None:
     """The full-screen table; after it closes, the ledger and where the hands were saved."""
     if not sys.stdout.isatty():
         raise click.UsageError("the table needs a terminal: use --plain for pipes")
-    app = PlayApp(session, delay=delay)
+    app = PlayApp(session, delay=delay, four_colour=four_colour)
     app.run()
     for line in app.farewell():
         click.echo(line)

@@ -13,7 +13,9 @@ from typing import Final
 from splitpot.actions import Action, Declaration
 from splitpot.cards import Card
 from splitpot.errors import InvalidNotation
+from splitpot.hands import describe_high, describe_low, low_value
 from splitpot.notation import format_action, parse_action
+from splitpot.rules import Rules
 from splitpot.state import Award, Option
 from splitpot.views import SeatView, View
 
@@ -24,12 +26,17 @@ __all__ = [
     "award_line",
     "declared",
     "describe",
+    "failed_both",
+    "hand_words",
+    "in_person",
     "key_map",
     "make_action",
     "option_words",
     "parse_line",
     "plain_option",
+    "sale_line",
     "sample_action",
+    "shown_options",
     "table_lines",
     "who",
 ]
@@ -58,6 +65,7 @@ _VERB_KEYS: Final = {
 }
 _RESERVED: Final = frozenset({"n", "q", "h", "l", "o", "m"})
 _DECLARED: Final = {"hi": "high", "lo": "low", "both": "both ways"}
+_SAID: Final = {"hi": "high", "lo": "low", "both": "both"}  # short, for a seat's status
 SEALED_WORDS: Final = {"bid": "bid", "pass": "bid", "dec": "declared", "up": "turned a card up"}
 """How a sealed move looks to the others: ``the others will see only that you ...``."""
 
@@ -140,6 +148,8 @@ def option_words(option: Option, seen: View) -> str:
     if verb == "buy":
         return f"buy away {many} for {span}" if span else f"buy away {many}"
     if verb == "sell":
+        if span and _unpriced_too(option, seen.options):
+            return f"sell {many}, asking {span} or no price"
         price = f", asking {span}" if span else ", no asking price"
         return f"sell {many}{price}"
     if verb == "sd":
@@ -164,7 +174,8 @@ def plain_option(option: Option, seen: View) -> str:
     if option.cards:
         typed += " CARD"
     if verb in AMOUNT_VERBS and span:
-        typed += f" {span.replace(' or ', '|')}"
+        span = span.replace(" or ", "|")
+        typed += f" [{span}]" if _unpriced_too(option, seen.options) else f" {span}"
     if verb == "sm":
         typed = "show|muck"
     words = option_words(option, seen)
@@ -183,6 +194,25 @@ def key_map(options: Sequence[Option]) -> dict[str, str]:
             keys[verb] = key
             taken.add(key)
     return {v: keys[v] for v in verbs}
+
+
+def shown_options(options: Sequence[Option]) -> list[Option]:
+    """The options as a prompt lists them: one entry per verb, so one key never shows twice.
+    Of the options of one verb (a sale with an asking price, and without one) the one with an
+    amount range stands for all, and :func:`option_words` says what else it allows."""
+    chosen: dict[str, Option] = {}
+    for option in options:
+        first = chosen.get(option.verb)
+        if first is None or (first.min_amount is None and option.min_amount is not None):
+            chosen[option.verb] = option
+    return [o for o in options if chosen[o.verb] is o]
+
+
+def _unpriced_too(option: Option, options: Sequence[Option]) -> bool:
+    """Whether a priced sale ``option`` may also be made without a price."""
+    return option.verb == "sell" and any(
+        o.verb == "sell" and o.min_amount is None and o is not option for o in options
+    )
 
 
 def make_action(
@@ -301,6 +331,115 @@ def award_line(award: Award, human: int) -> str:
     return f"{who(award.seat, human)} {award.reason} (+{award.amount})"
 
 
+def in_person(message: str, human: int) -> str:
+    """An engine sentence about the person's seat addressed to them: ``p1 checked`` -> ``you
+    checked`` (only at the start, where the engine names the mover)."""
+    mover = f"p{human + 1} "
+    return "you " + message[len(mover) :] if message.startswith(mover) else message
+
+
+def sale_line(
+    seen: View,
+    rules: Rules,
+    seller: int,
+    card: Card,
+    ask: int | None,
+    since: int,
+    buyer: int | None,
+) -> str:
+    """The end of a NASDAQ sale in words: who bought ``card`` for how much (paid to the
+    seller, NASDAQ ¶9), or that nobody did and what the seller paid for it (¶10); the
+    seven-card game's own sentences, 5.2(a)-(b), for ``NQ7``. ``since``: where the sale
+    began in the log (the buyer's bids are after it)."""
+    human = seen.seat if seen.seat is not None else -1
+    seven = rules.code == "NQ7"
+    if buyer is None:
+        rule = "NASDAQ 5.2(b)" if seven else "NASDAQ ¶10"
+        cost = f"pays the asking price {ask} into the pot" if ask else "pays nothing (no price)"
+        return (
+            f"Nobody bought {card}: {who(seller, human)} takes it back, discards a card and "
+            f"{cost} ({rule})."
+        )
+    bids = [
+        a.amount
+        for a in seen.log[since:]
+        if a.verb == "bid" and a.seat == buyer and a.amount is not None
+    ]
+    price = max(bids, default=0)
+    text = f"{who(buyer, human)} buys {card} from {who(seller, human)} for {price}"
+    threshold = rules.excess_threshold
+    if threshold is not None and price > threshold:
+        excess = price - threshold
+        to_pot = excess - excess // 2
+        text += f", {price - to_pot} to the seller and {to_pot} into the pot (NASDAQ ¶26)"
+    else:
+        text += f", paid to the seller ({'NASDAQ 5.2(a)' if seven else 'NASDAQ ¶9'})"
+    return text + "."
+
+
+_BOTH_RULES: Final = {"AUC": "OPR-657 4.3"}
+"""The article that says a "both" declarer must win both ways, by game; a game whose book is
+silent on it has the house rule ``both_must``."""
+
+
+def failed_both(seen: View, rules: Rules, awards: Sequence[Award]) -> list[str]:
+    """A line for each live seat that declared both ways and took nothing: the declaration
+    failed (OPR-657 4.3 at Auction; house rule both_must elsewhere)."""
+    human = seen.seat if seen.seat is not None else -1
+    rule = _BOTH_RULES.get(rules.code, "house rule both_must")
+    how = " outright" if rules.both_must == "win-outright" else ""
+    paid = {a.seat for a in awards}
+    return [
+        f"{who(s.seat, human)} declared both and did not win both ways{how}: takes nothing "
+        f"({rule})."
+        for s in seen.seats
+        if s.declaration == "both" and not s.folded and s.seat not in paid
+    ]
+
+
+# --- hands in words ---------------------------------------------------------------------------
+
+_RANK_FACES: Final = "--23456789TJQKA"
+
+
+def high_words(cards: Sequence[Card], rules: Rules) -> str | None:
+    """The best high hand of ``cards`` in words, or None in a game without a high half."""
+    return describe_high(list(cards)) if rules.high and cards else None
+
+
+def low_words(cards: Sequence[Card], rules: Rules) -> str | None:
+    """The best low of ``cards`` under the game's ranking and qualifier, or None in a game
+    without a low half. Fewer than five cards are a draw (``low draw 7-4-A``); a low that
+    does not qualify, or one with a pair in it, says so rather than pass for a low."""
+    if rules.low == "none" or not cards:
+        return None
+    ranking, qualifier = rules.low, rules.qualifier
+    ranks = sorted({1 if c.rank == 14 else c.rank for c in cards})  # ace-to-five ranks
+    if qualifier:
+        ranks = [r for r in ranks if r <= qualifier]
+    if ranking == "a5":
+        if len(cards) < 5:
+            faces = "-".join("A" if r == 1 else _RANK_FACES[r] for r in reversed(ranks[:5]))
+            return f"low draw {faces}" if faces else "no low draw"
+    elif len(cards) < 5:
+        return None
+    limit = f"{_RANK_FACES[qualifier]}-or-better " if qualifier else ""
+    value = low_value(list(cards), ranking=ranking, qualifier=qualifier)  # type: ignore[arg-type]
+    if value is None:
+        return f"no {limit}low"
+    words = describe_low(list(cards), ranking=ranking, qualifier=qualifier)  # type: ignore[arg-type]
+    if ranking == "a5" and len(ranks) < 5:
+        return f"no unpaired low (best: {words})"
+    return words
+
+
+def hand_words(cards: Sequence[Card], rules: Rules) -> str:
+    """A hand's best high and low, as the game plays them: ``two pair, kings and nines /
+    eight-low 8-7-6-2-A``."""
+    words = [w for w in (high_words(cards, rules), low_words(cards, rules)) if w]
+    return " / ".join(words)
+
+
 # --- the table as lines -----------------------------------------------------------------------
 
 
@@ -313,7 +452,7 @@ def seat_status(seat: SeatView) -> str:
         flags.append("has bid" if seat.bid is None else f"bid {seat.bid}")
     if seat.declared:
         said = seat.declaration
-        flags.append("has declared" if said is None else f"declared {_DECLARED[said]}")
+        flags.append("has declared" if said is None else f"declared {_SAID[said]}")
     return ", ".join(flags)
 
 
@@ -431,7 +570,15 @@ def parse_line(text: str, seen: View) -> Action:
         if not 1 <= number <= len(choices):
             raise InvalidNotation(f"card number {number}: choose 1 to {len(choices)}")
         args = [str(choices[number - 1]), *args[1:]]
-    return parse_action(" ".join([f"p{seat + 1}", verb, *args]))
+    line = " ".join([f"p{seat + 1}", verb, *args])
+    try:
+        return parse_action(line)
+    except InvalidNotation as exc:
+        if "unknown verb" in str(exc):
+            raise InvalidNotation(
+                f"{text!r} is not an action: type one of the options ('help' lists them)"
+            ) from None
+        raise InvalidNotation(str(exc).replace(repr(line), repr(text))) from None
 
 
 def _card_options(seen: View, verb: str) -> tuple[Card, ...]:

@@ -23,6 +23,7 @@ from rich.text import Text
 
 from splitpot import bots as bot_registry
 from splitpot import variants
+from splitpot.cli.session import check_record
 from splitpot.errors import RulesError, SplitpotError
 from splitpot.sim import hand_seeds, mean_ci
 from splitpot.sim.parallel import BACKENDS, Job, run
@@ -128,6 +129,8 @@ def simulate(
     if not low <= players <= high:
         raise click.UsageError(f"{rules.name} is for {low} to {high} players, not {players}")
     names = _bot_names(bot_spec, players)
+    if record is not None:
+        check_record(record)
     think = None if think_ms is None else think_ms / 1000
     if address is not None and backend != "ray":
         raise click.UsageError("--address names a Ray cluster: use it with --backend ray")

@@ -1,50 +1,117 @@
 """The full-screen table of ``splitpot play`` (Textual).
 
-One screen: a title line, the seats (stacks, bets, cards — the person's down cards in dim
-brackets, others' down cards as ``##`` — bids and declarations once revealed, whose turn), the
-cards on offer, a running log of the hand in words, and the person's options as keys with their
-amounts. Options needing an amount open an input showing the allowed range; options naming a
-card are chosen with ``1``..``7``. Bots move on their own, ``delay`` seconds apart.
+One screen: a title line, the seats (stacks, bets, cards — down cards in brackets, the person's
+dim, others' as ``[##]`` until shown — bids and declarations once revealed, whose turn), the
+person's best hands so far, the cards on offer, a running log of the hand in words, and the
+person's options as keys with their amounts. Options needing an amount open a box showing the
+allowed range; options naming a card are chosen with ``1``..``7``. Bots move on their own,
+``delay`` seconds apart.
+
+Every key is read in one place, :meth:`PlayApp.on_key`, and nothing on the screen takes the
+focus: keys then reach the table in the order they were typed. (A focused Textual ``Input``
+runs its Backspace only after the key has gone round the app, behind the digits typed after
+it: Backspace then ``15`` on a box holding ``3`` bid 31 — Textual issue #6605.)
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
+from textual.containers import Vertical
+from textual.scrollbar import ScrollBarRender
 from textual.timer import Timer
 from textual.widgets import Input, RichLog, Static
 
 from splitpot.actions import Action, Declaration
-from splitpot.cards import Card
+from splitpot.cards import Card, parse_card
 from splitpot.cli import render
-from splitpot.cli.session import Session
+from splitpot.cli.session import NOT_SAVED, Session
 from splitpot.errors import IllegalAction
 from splitpot.state import Option
 from splitpot.views import SeatView, View
 
-__all__ = ["PlayApp"]
+__all__ = ["FOUR_COLOURS", "TWO_COLOURS", "PlayApp", "min_size"]
 
-_RED = frozenset({1, 2})  # diamonds, hearts
+# suits: c d h s = 0..3 (cards.py)
+TWO_COLOURS: Final = ("", "red", "red", "")
+"""Card colours by suit: hearts and diamonds red, clubs and spades the terminal's own."""
+FOUR_COLOURS: Final = ("green", "dodger_blue1", "red", "")
+"""The four-colour deck: clubs green, diamonds blue, hearts red, spades the terminal's own."""
+_CARD: Final = re.compile(r"\b[2-9TJQKA][cdhs]\b")
+_SCROLL_KEYS: Final = {
+    "up": "scroll_up",
+    "down": "scroll_down",
+    "pageup": "scroll_page_up",
+    "pagedown": "scroll_page_down",
+    "home": "scroll_home",
+    "end": "scroll_end",
+}
 
 
-def _card(card: Card | None, *, down: bool) -> Text:
-    if card is None:
-        return Text("##", style="dim")
-    face = str(card)
-    colour = "red" if card.suit in _RED else ""
-    if down:
-        return Text(f"[{face}]", style=f"dim {colour}".strip())
-    return Text(face, style=f"bold {colour}".strip())
+def min_size(players: int) -> tuple[int, int]:
+    """The smallest terminal the table fits in with ``players`` seats: the title, a line per
+    seat and the heading, the person's hands and the offer, three lines of log, the prompt,
+    the amount box and the footer (each ruled off)."""
+    return 60, players + 15
 
 
-def _hand(seat: SeatView) -> Text:
-    parts = [_card(c, down=True) for c in seat.down] + [_card(c, down=False) for c in seat.up]
-    return Text(" ").join(parts)
+class _WholeCells(ScrollBarRender):
+    """A scrollbar thumb drawn in whole cells: the eighth-block ends Textual draws by default
+    look like two thumbs in many terminal fonts."""
+
+    VERTICAL_BARS: ClassVar[list[str]] = [" "] * 8
+
+
+class HandLog(RichLog):
+    """The hand so far in words, its newest line always in sight.
+
+    Anchored to its end (Textual keeps an anchored log scrolled to the bottom through every
+    change of layout, such as a prompt growing by a line, until the reader scrolls up; back at
+    the end, or at a new line, it anchors again). It keeps its lines, so a change of width
+    wraps them again: a RichLog renders a line once, at the width it had then.
+    """
+
+    def __init__(self, *, id: str) -> None:
+        super().__init__(id=id, wrap=True, markup=False, min_width=1, auto_scroll=True)
+        self.can_focus = False
+        self.entries: list[Text] = []
+        self._width = 0
+
+    def on_mount(self) -> None:
+        """Anchored at the end, with whole-cell scrollbar thumbs."""
+        # per widget, as Textual's ScrollBar docs show (its type says class variable)
+        self.vertical_scrollbar.renderer = _WholeCells  # type: ignore[misc]
+        self.anchor()
+
+    def add(self, line: Text) -> None:
+        """One more line, in sight at once."""
+        self.entries.append(line)
+        self.write(line)
+
+    def restart(self) -> None:
+        """An empty log for a new hand."""
+        self.entries = []
+        self.clear()
+        self.anchor()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Wrap every line again at a new width."""
+        width = event.size.width
+        if width != self._width and self._width:
+            self.clear()
+            for line in self.entries:
+                self.write(line)
+        self._width = width
+
+    def move(self, key: str) -> None:
+        """Scroll for one of Up, Down, PageUp, PageDown, Home, End."""
+        getattr(self, _SCROLL_KEYS[key])(animate=False)
 
 
 class PlayApp(App[None]):
@@ -52,45 +119,83 @@ class PlayApp(App[None]):
 
     TITLE = "splitpot play"
     CSS: ClassVar[str] = """
-    Screen { layout: vertical; }
+    Screen { layout: vertical; overflow: hidden; }
+    #table { height: 1fr; }
+    #small { height: 1fr; content-align: center middle; display: none; }
     #title { height: 1; background: $primary-darken-2; color: $text; padding: 0 1; }
     #seats { height: auto; padding: 0 1; }
-    #offer { height: auto; padding: 0 1; color: $warning; }
-    #log { height: 1fr; min-height: 3; border-top: solid $primary; padding: 0 1; }
+    #mine { height: auto; padding: 0 1; }
+    #offer { height: auto; padding: 0 1; }
+    #log {
+        height: 1fr; min-height: 3; border-top: solid $primary; padding: 0 1;
+        scrollbar-size-vertical: 1;
+    }
     #prompt { height: auto; min-height: 2; border-top: solid $primary; padding: 0 1; }
-    #amount { height: 3; display: none; }
+    #amount {
+        height: 1; border: none; display: none; padding: 0 1;
+        background: $boost;
+    }
     #keys { height: 1; padding: 0 1; color: $text-muted; }
     """
 
-    def __init__(self, session: Session, *, delay: float = 0.6) -> None:
+    def __init__(self, session: Session, *, delay: float = 0.6, four_colour: bool = False) -> None:
         super().__init__()
         self.session = session
         self.delay = delay
-        self.mode = "wait"  # wait | act | card | amount | over
+        self.colours = FOUR_COLOURS if four_colour else TWO_COLOURS
+        self.mode = "wait"  # wait | act | card | amount | over | quit
+        self.resume = "wait"  # the mode to go back to from "quit"
         self.pending: str | None = None  # the verb being chosen
         self.card: Card | None = None
         self.notice = ""
         self.timer: Timer | None = None
+        self._cards_width = 0  # the widest hand of this hand so far (columns never shrink)
 
     # --- layout ------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        """The widgets, top to bottom."""
-        yield Static(id="title")
-        yield Static(id="seats")
-        yield Static(id="offer")
-        yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
-        yield Static(id="prompt")
-        yield Input(id="amount", type="integer")
-        yield Static(id="keys")
+        """The widgets, top to bottom; "terminal too small" in their place when it is."""
+        with Vertical(id="table"):
+            yield Static(id="title")
+            yield Static(id="seats")
+            yield Static(id="mine")
+            yield Static(id="offer")
+            yield HandLog(id="log")
+            yield Static(id="prompt")
+            box = Input(id="amount", type="integer")
+            box.can_focus = False  # its keys come through on_key, in order
+            yield box
+            yield Static(id="keys")
+        yield Static(id="small")
 
     def on_mount(self) -> None:
         """Deal the first hand."""
+        self._fit(self.size.width, self.size.height)
         self._new_hand()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Below the smallest size the table fits in, say so instead of losing the prompt;
+        otherwise draw again for the new width (the footer's path, the prompt's lines)."""
+        if self._fit(event.size.width, event.size.height) and self.session.state is not None:
+            self.call_after_refresh(self._draw)  # once the widgets have their new sizes
+
+    def _fit(self, width: int, height: int) -> bool:
+        need_w, need_h = min_size(self.session.n)
+        small = width < need_w or height < need_h
+        self.query_one("#table").display = not small
+        note = self.query_one("#small", Static)
+        note.display = small
+        note.update(
+            f"terminal too small (need {need_w}x{need_h}, have {width}x{height}): "
+            "make it larger, or press Ctrl+Q to quit"
+        )
+        return not small
 
     # --- the flow of a hand --------------------------------------------------------------
 
     def _new_hand(self) -> None:
+        self._cards_width = 0
+        self.query_one("#log", HandLog).restart()
         self._say(self.session.new_hand())
         self._advance()
 
@@ -100,6 +205,9 @@ class PlayApp(App[None]):
         self.timer = None
         session = self.session
         while True:
+            if self.mode == "quit":  # a bot's move waits while the person decides to quit
+                self.resume = "wait"
+                return
             if session.finished:
                 self._end_hand()
                 return
@@ -115,11 +223,11 @@ class PlayApp(App[None]):
                 return
 
     def _end_hand(self) -> None:
-        lines = self.session.settle()
-        log = self.query_one("#log", RichLog)
-        for line in lines:
-            log.write(Text(line, style="bold green"))
-        log.write(Text(self.session.ledger_line(), style="cyan"))
+        log = self.query_one("#log", HandLog)
+        for line in self.session.settle():
+            style = "bold red" if line.startswith(NOT_SAVED) else "bold green"
+            log.add(self._coloured(line, style))
+        log.add(Text(self.session.ledger_line(), style="cyan"))
         self.mode = "over"
         self.notice = ""
         self._draw()
@@ -132,49 +240,76 @@ class PlayApp(App[None]):
         self._draw()
 
     def _say(self, lines: Iterable[str]) -> None:
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", HandLog)
         for line in lines:
-            log.write(Text(line))
+            log.add(self._coloured(line))
 
     # --- keys --------------------------------------------------------------------------
 
     def on_key(self, event: events.Key) -> None:
-        """Keys: an option's letter, ``1``..``7`` for a card, Esc to go back, n and q."""
-        key = event.key
-        if self.mode == "amount":
-            box = self.query_one("#amount", Input)
-            if key == "escape":
-                event.stop()
-                self._ask()
-            elif not box.has_focus and (event.character or "").isdigit():
-                event.stop()  # typed before the box took the focus: nothing is lost
-                box.value += event.character or ""
-                box.focus()
-            elif not box.has_focus and key == "enter":
-                event.stop()
-                self._amount_typed(box.value)
+        """Every key of the table: an option's letter, ``1``..``7`` for a card, digits and
+        Backspace in the amount box, Esc to go back, the log's scrolling keys, n and q."""
+        key, char = event.key, event.character or ""
+        event.stop()
+        if not self.query_one("#table").display:
+            return  # too small to see what a key would do (Ctrl+Q still quits)
+        if key in _SCROLL_KEYS:
+            self.query_one("#log", HandLog).move(key)
             return
-        char = event.character or ""
-        if key == "q" or char == "q":
-            event.stop()
-            self.exit()
+        if self.mode == "quit":
+            self._confirm_quit(char)
+            return
+        if self.mode == "amount":
+            self._amount_key(key, char)
+            return
+        if char == "q":
+            self._quit()
             return
         if self.mode == "over" and char == "n":
-            event.stop()
-            self.query_one("#log", RichLog).clear()
             self._new_hand()
             return
         if self.mode == "act":
-            event.stop()
             self._press(char, key)
         elif self.mode == "card":
-            event.stop()
             if key == "escape":
+                self.notice = ""
                 self._ask()
             elif char.isdigit():
                 self._choose_card(int(char))
             elif char in self._keys().values():
                 self._press(char, key)
+
+    def _amount_key(self, key: str, char: str) -> None:
+        """A key for the amount box: it edits the box, submits it, or goes back."""
+        box = self.query_one("#amount", Input)
+        if key == "escape":
+            self.notice = ""
+            self._ask()
+        elif key in ("enter", "ctrl+m", "ctrl+j"):  # ctrl+j: an Enter typed before the
+            self._amount_typed(box.value)  # terminal was raw reaches us as a line feed
+        elif key in ("backspace", "ctrl+h"):
+            box.action_delete_left()
+        elif char.isdigit():
+            box.insert_text_at_cursor(char)
+
+    def _quit(self) -> None:
+        """``q``: between hands, quit; in the middle of one, ask first."""
+        if self.mode == "over" or self.session.state is None or self.session.finished:
+            self.exit()  # nothing under way (a hand just over is settled by farewell())
+            return
+        self.resume = self.mode
+        self.mode = "quit"
+        self._draw()
+
+    def _confirm_quit(self, char: str) -> None:
+        if char in ("y", "q"):
+            self.exit()  # farewell() saves the hand, marked abandoned
+            return
+        self.mode = self.resume
+        if self.mode == "wait":
+            self._advance()
+        else:
+            self._draw()
 
     def _options(self) -> tuple[Option, ...]:
         return self.session.view().options
@@ -241,7 +376,7 @@ class PlayApp(App[None]):
         self._need_amount(chosen)
 
     def _need_amount(self, chosen: list[Option]) -> None:
-        """Act at once when no amount is to be chosen; otherwise open the amount input."""
+        """Act at once when no amount is to be chosen; otherwise open the amount box."""
         ranged = [o for o in chosen if o.min_amount is not None and o.verb in render.AMOUNT_VERBS]
         free = [o for o in chosen if o not in ranged]
         if not ranged:
@@ -256,23 +391,19 @@ class PlayApp(App[None]):
         box.display = True
         box.value = ""
         span = render.amounts(first)
-        words = render.option_words(first, self.session.view())
+        if first.verb == "sell" and self.card is not None:
+            words = f"asking price for {self.card}, {span}"
+        else:
+            words = render.option_words(first, self.session.view())
         box.placeholder = words + (" (empty: no price)" if free else "")
         self.notice = f"Type an amount, {span}, then Enter (Esc: back)."
         self._draw()
-        box.focus()
 
     def _hide_amount(self) -> None:
         box = self.query_one("#amount", Input)
         if box.display:
             box.display = False
             box.value = ""
-        self.set_focus(None)
-
-    def on_input_submitted(self, message: Input.Submitted) -> None:
-        """An amount typed and Enter: take the pending option at that amount."""
-        message.stop()
-        self._amount_typed(message.value)
 
     def _amount_typed(self, value: str) -> None:
         chosen = [
@@ -323,6 +454,25 @@ class PlayApp(App[None]):
 
     # --- drawing -------------------------------------------------------------------------
 
+    def _card(self, card: Card | None, *, down: bool, mine: bool = False) -> Text:
+        """A card in its suit's colour: an up card bold, a down card in brackets (dim when it
+        is the person's own, still hidden from the others), ``[##]`` for one not seen."""
+        if card is None:
+            return Text("[##]", style="dim")
+        colour = self.colours[card.suit]
+        if down:
+            return Text(f"[{card}]", style=f"dim {colour}".strip() if mine else colour)
+        return Text(str(card), style=f"bold {colour}".strip())
+
+    def _coloured(self, line: str, style: str = "") -> Text:
+        """A line of words with every card in it in its suit's colour."""
+        text = Text(line, style=style)
+        for match in _CARD.finditer(line):
+            suit = self.colours[parse_card(match.group()).suit]
+            if suit:
+                text.stylize(suit, match.start(), match.end())
+        return text
+
     def _draw(self) -> None:
         session = self.session
         seen = session.view()
@@ -333,40 +483,83 @@ class PlayApp(App[None]):
         )
         self.query_one("#title", Static).update(title)
         self.query_one("#seats", Static).update(self._seats(seen))
+        mine = self._mine(seen)
+        shown = self.query_one("#mine", Static)
+        shown.update(mine)
+        shown.display = bool(mine.plain)
         offer = render.offer_line(seen, human)
         shelf = self.query_one("#offer", Static)
-        shelf.update(offer)
+        shelf.update(self._coloured(offer, "bold"))
         shelf.display = bool(offer)
         self.query_one("#prompt", Static).update(self._prompt(seen))
-        keys = Text("q quit" + ("  n next hand" if self.mode == "over" else "  Esc back") + "  ")
-        keys.append("[Ah]", style="dim")
-        keys.append(f" down card  saving to {session.record}")
-        self.query_one("#keys", Static).update(keys)
+        self.query_one("#keys", Static).update(self._footer())
+
+    def _footer(self) -> Text:
+        """The keys that always work and where the hands are saved; a long path loses its
+        beginning, never its end, so the file's name stays in sight."""
+        keys = "q quit" + ("  n next hand" if self.mode == "over" else "  Esc back")
+        keys += "  ↑↓ log  saving to "
+        path = str(self.session.saving_to)
+        room = max(8, self.size.width - 2 - len(keys))  # the padding
+        if len(path) > room:
+            path = "…" + path[-(room - 1) :]
+        return Text(keys + path, no_wrap=True, overflow="ellipsis")
 
     def _seats(self, seen: View) -> RichTable:
         human = self.session.human
-        table = RichTable(box=None, pad_edge=False, show_edge=False, header_style="bold")
-        for name in ("", "seat", "session", "stack", "bet", "cards", ""):
-            right = name in ("stack", "bet", "session")
-            table.add_column(name, justify="right" if right else "left")
+        table = RichTable(
+            box=None, pad_edge=False, show_edge=False, header_style="bold", collapse_padding=True
+        )
+        hands = {s.seat: self._hand(s) for s in seen.seats}
+        self._cards_width = max([self._cards_width, *(h.cell_len for h in hands.values())])
+        # fixed widths, so nothing moves when the turn marker goes or the hands are shown
+        table.add_column("", width=1)
+        table.add_column("seat", no_wrap=True)
+        for name, width in (("net", 5), ("stack", 5), ("bet", 3)):
+            table.add_column(name, justify="right", min_width=width, no_wrap=True)
+        table.add_column("cards", min_width=max(5, self._cards_width), no_wrap=True)
+        table.add_column("")
         for seat in seen.seats:
             turn = "▶" if seat.seat in seen.to_act and not seen.finished else ""
             name = render.label(seat.seat, human, self.session.names)
             style = "bold" if seat.seat == human else ""
-            cards = Text("") if seat.folded else _hand(seat)
             table.add_row(
                 turn,
                 Text(name, style=style),
                 f"{self.session.ledger[seat.seat]:+d}",
                 str(seat.stack),
                 str(seat.bet) if seat.bet else "",
-                cards,
+                hands[seat.seat],
                 render.seat_status(seat),
             )
         return table
 
+    def _hand(self, seat: SeatView) -> Text:
+        if seat.folded:
+            return Text("")
+        mine = seat.seat == self.session.human and not seat.shown
+        parts = [self._card(c, down=True, mine=mine) for c in seat.down]
+        parts += [self._card(c, down=False) for c in seat.up]
+        return Text(" ").join(parts)
+
+    def _mine(self, seen: View) -> Text:
+        """The person's best high and low so far: ``you: two pair ... / 7-5-4-2-A``."""
+        seat = seen.seats[self.session.human]
+        cards = [c for c in (*seat.down, *seat.up, *seen.common) if c is not None]
+        if seat.folded or not cards:
+            return Text("")
+        text = Text("you: ", style="bold")
+        text.append(render.hand_words(cards, self.session.rules))
+        return text
+
     def _prompt(self, seen: View) -> Text:
         text = Text()
+        if self.mode == "quit":
+            text.append(f"Quit in the middle of hand {self.session.hand_number}? ", style="bold")
+            text.append("It is saved unfinished, marked abandoned, and counts in no ledger.\n")
+            text.append(" y ", style="reverse bold")
+            text.append(" quit   any other key: back to the hand")
+            return text
         if self.mode == "over":
             text.append("Hand over. ", style="bold")
             text.append("n: next hand   q: quit")
@@ -377,51 +570,61 @@ class PlayApp(App[None]):
             self._numbered(text)
             text.append("(Esc: back)")
         else:
-            text.append("Your turn: ", style="bold")
-            keys = self._keys()
-            shown = []
-            for option in seen.options:
-                if option.declarations:
-                    for key, said in render.DECLARATION_KEYS.items():
-                        if said in option.declarations:
-                            shown.append((key, f"declare {render.declared(said)}"))
-                    continue
-                words = render.option_words(option, seen)
-                if option.verb == "sm":
-                    shown += [(keys["sm"], "show"), ("m", "muck")]
-                    continue
-                shown.append((keys[option.verb], words))
-            for key, words in shown:
-                text.append(f" {key} ", style="reverse bold")
-                text.append(f" {words}   ")
-            with_cards = {o.verb for o in seen.options if o.cards}
-            if len(with_cards) == 1:
-                text.append("\nor press its number: ")
-                self._numbered(text, next(iter(with_cards)))
-            sealed = next((o for o in seen.options if o.verb in render.SEALED_VERBS), None)
-            if sealed is not None and self.session.is_sealed(sealed):
-                text.append(
-                    "\nsealed: the others will see only that you "
-                    + render.SEALED_WORDS[sealed.verb],
-                    style="italic",
-                )
+            self._options_prompt(text, seen)
         if self.notice:
             text.append("\n" + self.notice, style="bold yellow")
         return text
+
+    def _options_prompt(self, text: Text, seen: View) -> None:
+        text.append("Your turn: ", style="bold")
+        keys = self._keys()
+        shown = []
+        for option in render.shown_options(seen.options):
+            if option.declarations:
+                for key, said in render.DECLARATION_KEYS.items():
+                    if said in option.declarations:
+                        shown.append((key, f"declare {render.declared(said)}"))
+                continue
+            if option.verb == "sm":
+                shown += [(keys["sm"], "show"), ("m", "muck")]
+                continue
+            shown.append((keys[option.verb], render.option_words(option, seen)))
+        width = max(20, self.size.width - 2)
+        column = text.cell_len
+        for key, words in shown:  # an option is broken across lines only if it is too long
+            chunk = Text(f" {key} ", style="reverse bold")
+            chunk.append(" ")
+            chunk.append_text(self._coloured(words))
+            if column > 0 and column + chunk.cell_len > width:
+                text.append("\n")
+                column = 0
+            text.append_text(chunk)
+            text.append("   ")
+            column += chunk.cell_len + 3
+        with_cards = {o.verb for o in seen.options if o.cards}
+        if len(with_cards) == 1:
+            text.append("\nor press its number: ")
+            self._numbered(text, next(iter(with_cards)))
+        why = self.session.no_raise()
+        if why is not None:
+            text.append("\n" + why, style="italic")
+        sealed = next((o for o in seen.options if o.verb in render.SEALED_VERBS), None)
+        if sealed is not None and self.session.is_sealed(sealed):
+            text.append(
+                "\nsealed: the others will see only that you " + render.SEALED_WORDS[sealed.verb],
+                style="italic",
+            )
 
     def _numbered(self, text: Text, verb: str | None = None) -> None:
         for number, card in enumerate(self._card_list(verb), 1):
             text.append(f" {number} ", style="reverse")
             text.append(" ")
-            text.append_text(_card(card, down=False))
+            text.append_text(self._card(card, down=False))
             text.append("  ")
 
     def farewell(self) -> list[str]:
-        """What to print once the table is closed: the ledger and where the hands are."""
+        """What to print once the table is closed: a hand left unfinished saved as abandoned,
+        the ledger, and where the hands are."""
+        lines = self.session.abandon()
         self.session.close()
-        lines = self.session.ledger_lines()
-        if self.session.hands_played:
-            lines.append(f"Hands saved to {self.session.record}.")
-        else:
-            lines.append("No hand finished; nothing saved.")
-        return lines
+        return lines + self.session.ledger_lines() + self.session.saved_lines()
