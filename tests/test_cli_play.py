@@ -69,7 +69,7 @@ def test_plain_refuses_an_illegal_line_and_asks_again(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Refused: p1 may complete, bet or raise to" in out
-    assert "(house rule betting = 'fixed')" in out
+    assert "(Robert's 6)" in out  # stud8's bet sizes: Robert's 6
     assert "Not understood: 'p1 foo': unknown verb 'foo'" in out
     assert out.count("Your turn. Options: ") >= 3  # asked again, and the table shown again
     assert "Hand 1 net:" in out

@@ -93,7 +93,10 @@ def new_hand(
         state.dead = sum(state.paid)
         state.paid = [0] * n
         state.round_paid = [0] * n
-        state.round_base = state.dead  # dead antes are in the middle before anyone is all in
+        state.round_bets = [0] * n
+        # dead antes are in the middle before anyone is all in: a seat all in on its ante
+        # may win all of them
+        state.all_in_at = [None if at is None else state.dead for at in state.all_in_at]
     state.close_round()  # the antes are the first round: a seat all in on its ante is capped
     state.bets = [0] * n
     phase = PHASES[rules.steps[0].kind]

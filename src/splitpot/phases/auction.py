@@ -297,8 +297,7 @@ class AuctionPhase(Phase):
             bid = ps.bids[seat]
             assert bid is not None
             paid[seat] = bid
-            state.put_in(seat, bid)
-            state.bets[seat] -= bid  # into the pot, not a bet to be called
+            state.pay_in(seat, bid, matched=True)  # revealed together: matched by amount
         showing = {s: _showing(state, s) for s in ps.bidders}
         ps.order = sorted(ps.bidders, key=lambda s: (-paid[s], -showing[s], s))
         ps.revealed = True

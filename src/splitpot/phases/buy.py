@@ -177,8 +177,7 @@ class BuyPhase(Phase):
             self._next(state, ps)
             return
         price = state.rules.prices[ps.round]
-        state.put_in(seat, price)
-        state.bets[seat] -= price  # paid into the pot, not a bet to be called (OPR-207 3.2)
+        state.pay_in(seat, price)  # into the pot, nobody has to match it (OPR-207 3.2)
         hand = state.hands[seat]
         card = action.cards[0]
         place = hand.index(card)

@@ -250,7 +250,7 @@ class SalePhase(Phase):
                 first = state.live()[0]
             else:
                 first = buyer
-                _into_pot(state, buyer, price)  # ¶6
+                state.pay_in(buyer, price)  # ¶6
             ps.queue = [first]
             self._next_seller(state, ps)
             return
@@ -262,7 +262,7 @@ class SalePhase(Phase):
             state.hands[seller].append(card)
             state.faceup[seller].append(False)
             if ps.ask:
-                _into_pot(state, seller, ps.ask)
+                state.pay_in(seller, ps.ask)
             ps.discarder = seller
             market.last = (seller, None)
         else:
@@ -273,7 +273,7 @@ class SalePhase(Phase):
                 to_pot = excess - excess // 2  # half each, the odd chip to the pot (¶26)
             state.transfer(buyer, seller, price - to_pot, f"buys {CARDS[card]}")
             if to_pot:
-                _into_pot(state, buyer, to_pot)
+                state.pay_in(buyer, to_pot)
             state.hands[buyer].append(card)
             state.faceup[buyer].append(False)
             ps.discarder = buyer
@@ -544,12 +544,6 @@ class SalePhase(Phase):
         self._remove(state, seat, card)
         if card is not None:
             state.discards.append(CARDS[card])
-
-
-def _into_pot(state: State, seat: int, amount: int) -> None:
-    """Chips paid into the pot outside the betting (not a bet to be called)."""
-    state.put_in(seat, amount)
-    state.bets[seat] -= amount
 
 
 register(SalePhase())
