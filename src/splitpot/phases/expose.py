@@ -51,6 +51,9 @@ class ExposePhase(Phase):
         live = [s for s in state.live() if state.down_cards(s)]
         state.phase_state = ExposeRound(live, len(state._log))
 
+    def rule(self, state: State) -> str:
+        return _RULE
+
     def done(self, state: State) -> bool:
         ps: ExposeRound = state.phase_state
         return not ps.pending

@@ -36,6 +36,7 @@ from __future__ import annotations
 from typing import Literal
 
 from splitpot.actions import Action
+from splitpot.books import RULING_PAY
 from splitpot.cards import CARDS, Card
 from splitpot.phases.base import Phase, check_one_card, player, refuse, register
 from splitpot.rules import Sale
@@ -53,7 +54,7 @@ _RULE_ASK = "NASDAQ ¶18"
 _RULE_FREE = "NASDAQ 5.2(c)"
 _RULE_MAX = "NASDAQ ¶25, house rule max_price"
 _RULE_FORMAT = "house rule sale_bidding"
-_RULE_PRICE_STACK = "NASDAQ ¶10, house-rules ruling: a named price must be payable"
+_RULE_PRICE_STACK = f"NASDAQ ¶10, {RULING_PAY}"
 
 Stage = Literal["first", "sell", "bid", "discard", "done"]
 
@@ -199,6 +200,13 @@ class SalePhase(Phase):
     def done(self, state: State) -> bool:
         ps: SaleRound = state.phase_state
         return ps.stage == "done"
+
+    def rule(self, state: State) -> str:
+        ps = state.phase_state
+        stage = ps.stage if isinstance(ps, SaleRound) else "sell"
+        return {"first": _RULE_FIRST, "bid": _RULE_BID, "discard": _RULE_UNSOLD}.get(
+            stage, _RULE_SHOW
+        )
 
     def _open_bidding(self, state: State, ps: SaleRound, ask: int | None, order: list[int]) -> None:
         ps.ask = ask
