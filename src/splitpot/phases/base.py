@@ -120,14 +120,25 @@ def refuse(message: str, reason: str, rule: str) -> IllegalAction:
 
 
 def check_one_card(
-    seat: int, action: Action, held: Sequence[Card | None], rule: str, where: str = ""
+    seat: int,
+    action: Action,
+    held: Sequence[Card | None],
+    rule: str,
+    where: str = "",
+    *,
+    shown: bool = False,
 ) -> None:
     """Refuse unless ``action`` names exactly one of the ``held`` cards (``??`` only while
-    some of them are unknown, as in a record); ``where`` says which cards ("face down")."""
+    some of them are unknown, as in a record, and never for a card the action shows face up:
+    ``shown``); ``where`` says which cards ("face down")."""
     if len(action.cards) != 1:
         raise refuse(f"'{action.verb}' names exactly one card", "one_card", rule)
     card = action.cards[0]
     if card is None:
+        if shown:
+            raise refuse(
+                f"'{action.verb}' shows the card face up: name it, not '??'", "unknown_card", rule
+            )
         if None not in held:
             raise refuse(f"{player(seat)}'s cards are known: name the card", "unknown_card", rule)
         return

@@ -85,7 +85,7 @@ class ExposePhase(Phase):
             raise refuse(
                 f"{player(seat)} has already chosen a card to turn up", "turned_twice", _RULE
             )
-        check_one_card(seat, action, state.down_cards(seat), _RULE, " face down")
+        check_one_card(seat, action, state.down_cards(seat), _RULE, " face down", shown=True)
 
     def perform(self, state: State, action: Action) -> None:
         ps: ExposeRound = state.phase_state

@@ -129,6 +129,12 @@ class SaleRound:
         )
 
 
+def _ask_rule(state: State) -> str:
+    """The paragraph on asking prices: ¶8 in the six-card game, ¶18 in the seven-card one."""
+    step = state.rules.steps[state.step_index]
+    return _RULE_ASK if isinstance(step, Sale) and step.sellers == "round" else _RULE_SHOW
+
+
 def _market(state: State) -> Market:
     market = state.market
     if not isinstance(market, Market):
@@ -204,9 +210,7 @@ class SalePhase(Phase):
     def rule(self, state: State) -> str:
         ps = state.phase_state
         stage = ps.stage if isinstance(ps, SaleRound) else "sell"
-        return {"first": _RULE_FIRST, "bid": _RULE_BID, "discard": _RULE_UNSOLD}.get(
-            stage, _RULE_SHOW
-        )
+        return {"first": _RULE_FIRST, "bid": _RULE_BID}.get(stage, _RULE_SHOW)
 
     def _open_bidding(self, state: State, ps: SaleRound, ask: int | None, order: list[int]) -> None:
         ps.ask = ask
@@ -394,7 +398,7 @@ class SalePhase(Phase):
                 "sell_now",
                 _RULE_SHOW,
             )
-        check_one_card(seat, action, state.hands[seat], _RULE_SHOW)
+        check_one_card(seat, action, state.hands[seat], _RULE_SHOW, shown=True)
         price = action.amount
         options = self._sell_options(state, ps)
         if price is None:
@@ -403,7 +407,7 @@ class SalePhase(Phase):
                 raise refuse(
                     f"name an asking price of at least {least} ('sell CARD {least}')",
                     "price_required",
-                    _RULE_ASK,
+                    _RULE_ASK,  # only the seven-card version requires a price
                 )
             return
         if isinstance(price, bool) or not isinstance(price, int):
@@ -413,7 +417,7 @@ class SalePhase(Phase):
             raise refuse(
                 f"asking price {price} is below the minimum price {rules.price_minimum}",
                 "below_minimum_price",
-                f"{_RULE_ASK}, house rule min_price",
+                f"{_ask_rule(state)}, house rule min_price",
             )
         if rules.max_price is not None and price > rules.max_price:
             raise refuse(
@@ -432,7 +436,13 @@ class SalePhase(Phase):
 
     def _check_discard(self, state: State, ps: SaleRound, seat: int, action: Action) -> None:
         who = ps.discarder
-        rule = "NASDAQ 5.2(a), ¶9" if ps.seller != who else "NASDAQ 5.2(b), ¶10"
+        step = state.rules.steps[state.step_index]
+        assert isinstance(step, Sale)
+        seven = step.sellers == "round"  # the seven-card version's own paragraphs
+        if ps.seller != who:  # the buyer discards
+            rule = "NASDAQ 5.2(a)" if seven else _RULE_BID
+        else:  # unsold: the seller discards
+            rule = "NASDAQ 5.2(b)" if seven else _RULE_UNSOLD
         if seat != who:
             raise refuse(
                 f"{player(who)} discards a card first ('sd CARD'), not {player(seat)}",
@@ -465,7 +475,7 @@ class SalePhase(Phase):
             raise refuse(
                 f"it is {player(ps.bidders[0])}'s turn to bid or pass, not {player(seat)}'s",
                 "not_your_turn",
-                f"{rule}, {_RULE_FORMAT} = 'open'",
+                f"{rule}, {_RULE_FORMAT}",
             )
         if action.verb == "pass":
             return
@@ -476,13 +486,13 @@ class SalePhase(Phase):
             raise refuse(
                 f"bid {amount} is below the asking price {ps.ask}",
                 "below_asking_price",
-                _RULE_ASK,
+                _ask_rule(state),
             )
         if open_bids and ps.high and amount <= ps.high:
             raise refuse(
                 f"bid {amount} does not top the last bid {ps.high}",
                 "does_not_top",
-                f"{rule}, {_RULE_FORMAT} = 'open'",
+                f"{rule}, {_RULE_FORMAT}",
             )
         if amount < 1:
             raise refuse("a bid is at least 1 chip", "below_minimum_bid", rule)
