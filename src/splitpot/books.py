@@ -11,6 +11,7 @@ the book does not cover cites the house rule or ruling of :data:`FALLBACK`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Final
 
 from splitpot.errors import RulesError
@@ -75,10 +76,7 @@ class Book:
 
     def cite(self, point: str, qualifier: str = "") -> str:
         """The citation for ``point``: the book's article, else the house rule or ruling."""
-        found = dict(self.articles)
-        if qualifier and f"{point}:{qualifier}" in found:
-            return found[f"{point}:{qualifier}"]
-        return found.get(point) or FALLBACK[point]
+        return _cite(self, point, qualifier)
 
     def but(self, **articles: str) -> Book:
         """The same book with some points cited differently (a section for a related game;
@@ -89,6 +87,14 @@ class Book:
         changed = dict(self.articles)
         changed.update(articles)
         return Book(self.name, tuple(sorted(changed.items())))
+
+
+@cache
+def _cite(book: Book, point: str, qualifier: str) -> str:
+    found = dict(book.articles)
+    if qualifier and f"{point}:{qualifier}" in found:
+        return found[f"{point}:{qualifier}"]
+    return found.get(point) or FALLBACK[point]
 
 
 HOUSE: Final = Book("house rules")

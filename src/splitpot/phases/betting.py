@@ -225,37 +225,51 @@ class BettingPhase(Phase):
 
     # --- raising ------------------------------------------------------------------------------
 
-    def _blocked(self, state: State, r: BettingRound, seat: int) -> IllegalAction | None:
-        """Why ``seat`` may not complete, bet or raise now (with the rule), or None."""
+    def _blocked(self, state: State, r: BettingRound, seat: int, reach: int) -> str:
+        """Why ``seat`` may not complete, bet or raise now (a reason code), or ``""``;
+        ``reach`` is what the other live players can have in (:func:`_reach`)."""
+        rules = state.rules
+        if rules.no_check_raise and r.passive[seat]:
+            return "no_check_raise"
+        if r.capped:
+            return "raises_capped"
+        if not self._reopened(state, r, seat):
+            return "not_reopened"
+        stack = state._stacks[seat]
+        if stack <= r.max_bet - state.bets[seat]:
+            return "no_chips"
+        if reach <= (min(stack, rules.bring_in) if r.bring_in else r.max_bet):
+            return "no_caller"
+        return ""
+
+    def _refusal(self, state: State, r: BettingRound, seat: int, why: str) -> IllegalAction:
+        """The refusal of a complete, bet or raise for the reason :meth:`_blocked` gave."""
         rules = state.rules
         who = player(seat)
-        if rules.no_check_raise and r.passive[seat]:
+        if why == "no_check_raise":
             return refuse(
                 f"{who} checked or called in this round and may not raise now (no check-raise)",
-                "no_check_raise",
+                why,
                 rules.cite("check_raise"),
             )
-        if r.capped:
+        if why == "raises_capped":
             return refuse(
                 f"the betting is capped at a bet and {rules.max_raises} raises this round",
-                "raises_capped",
+                why,
                 rules.cite("cap"),
             )
-        if not self._reopened(state, r, seat):
+        if why == "not_reopened":
+            more, full = r.max_bet - (r.acted_at[seat] or 0), self._full_size(state, r)
             return refuse(
-                f"{who} has acted, and the all-in raises since then are short of a full raise: "
-                "they do not reopen the betting",
-                "not_reopened",
+                f"{who} has acted and faces {more} more, short of a full raise of {full}: the "
+                "all-in raises since do not reopen the betting for it",
+                why,
                 rules.cite("all_in"),
             )
-        stack = state._stacks[seat]
-        floor = min(stack, rules.bring_in) if r.bring_in else r.max_bet
-        if stack <= r.max_bet - state.bets[seat]:
+        if why == "no_chips":
             why = "has no chips beyond the call"
-        elif _reach(state, seat) <= floor:
-            why = "has nobody left to call more (every other player is all in)"
         else:
-            return None
+            why = "has nobody left to call more (every other player is all in)"
         return refuse(
             f"{who} may not complete, bet or raise: it {why}",
             "raise_not_allowed",
@@ -276,13 +290,16 @@ class BettingPhase(Phase):
         match is accepted from the amount that puts the last of them all in (the rest is
         returned as uncalled, house-rules.md: betting in limit games), cut to the seat's own
         stack (all in); while the bring-in is owed, only amounts above the bring-in."""
-        if self._blocked(state, r, seat) is not None:
+        reach = _reach(state, seat)
+        if self._blocked(state, r, seat, reach):
             return []
         lo, hi, choices = self._amounts(state, r, seat)
-        reach = _reach(state, seat)
         allin = state._stacks[seat] + state.bets[seat]
-        wanted = [(min(c, reach), c) for c in choices] if choices else [(min(lo, reach), hi)]
         floor = min(allin, state.rules.bring_in) + 1 if r.bring_in else 0
+        if not choices:  # one range (the usual case)
+            start, stop = max(min(lo, reach, allin), floor), min(hi, allin)
+            return [(start, stop)] if start <= stop else []
+        wanted = [(min(c, reach), c) for c in choices]
         spans: list[Span] = []
         for start, stop in sorted((min(a, allin), min(b, allin)) for a, b in wanted):
             start = max(start, floor)
@@ -359,9 +376,9 @@ class BettingPhase(Phase):
                     "wrong_amount",
                     self._bring_in_rule(state),
                 )
-            blocked = self._blocked(state, r, seat)
-            if blocked is not None:
-                raise blocked
+            why = self._blocked(state, r, seat, _reach(state, seat))
+            if why:
+                raise self._refusal(state, r, seat, why)
             self._check_amount(state, r, seat, amount)
             return
         else:
@@ -506,14 +523,11 @@ def _reach(state: State, seat: int) -> int:
     """The most any other live player with chips can have in this round: what it has bet
     plus its stack (0 when every other live player is all in)."""
     stacks, bets, folded, shown = state._stacks, state.bets, state.folded, state.shown
-    return max(
-        (
-            stacks[s] + bets[s]
-            for s in range(state.n)
-            if s != seat and stacks[s] and not folded[s] and shown[s] is None
-        ),
-        default=0,
-    )
+    most = 0
+    for s in range(state.n):
+        if s != seat and stacks[s] and not folded[s] and shown[s] is None:
+            most = max(most, stacks[s] + bets[s])
+    return most
 
 
 def _cbr_options(spans: list[Span]) -> tuple[Option, ...]:
