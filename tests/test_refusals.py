@@ -26,6 +26,7 @@ from splitpot.cards import CARDS, Card
 from splitpot.engine import State, apply, deal_next, legal_actions, new_hand, outcome
 from splitpot.errors import IllegalAction
 from splitpot.rules import Rules
+from splitpot.state import Option
 
 BOOK_OF = {
     "stud8": "Robert's ",
@@ -526,39 +527,24 @@ def walk(rules: Rules, seed: int, seen: dict[str, set[str]]) -> None:
     raise AssertionError("the hand did not end")
 
 
-def unseen_cards(rules: Rules, seen: dict[str, set[str]]) -> None:
-    """A replay whose first player's down cards nobody saw: the showdown cannot judge them
-    (unknown_cards), and a show naming another hand's card is refused (card_dealt_twice)."""
-    state = new_hand(rules, [1000] * 2, seed=3, auto_deal=False)
-    rng = random.Random(3)
-    while not state.finished and state.phase.kind != "showdown":
+Move = Callable[[State, int, dict[str, Option]], bool]
+"""A scenario's move for the seat to act, given its options; False ends the scenario."""
+
+
+def drive(state: State, move: Move, deal: Callable[[State], bool] | None = None) -> None:
+    """Play ``state`` until it ends or ``move`` (or ``deal``, asked before each dealer step,
+    which it may make itself) returns False."""
+    while not state.finished:
         legal = legal_actions(state)
-        if legal.dealer and state.phase.kind == "deal" and 0 in state.phase_state.pending:
-            step = state.step
-            k = len(step.cards)  # type: ignore[attr-defined]
-            flags = step.cards  # type: ignore[attr-defined]
-            first = state.step_index == 0  # only the first card of the first deal is unseen
-            cards = tuple(None if first and i == 0 else CARDS[state.stub[-1 - i]] for i in range(k))
-            assert not first or flags[0] == "d"
-            apply(state, Action("dh", 0, cards))
-            continue
         if legal.dealer:
-            deal_next(state)
+            if deal is None:
+                deal_next(state)
+            elif not deal(state):
+                return
             continue
         seat = legal.to_act[0]
-        verbs = [o.verb for o in legal.options[seat]]
-        passive = next((v for v in ("pb", "cc", "pass") if v in verbs), None)
-        if passive is not None:
-            apply(state, Action(passive, seat))
-        elif not random_move(state, rng):
+        if not move(state, seat, {o.verb: o for o in legal.options[seat]}):
             return
-    if state.finished:
-        return
-    note(seen, attempt(state, deal_next))  # unknown_cards
-    theirs = next(c for c in state.hands[1] if c is not None)
-    fill = iter(c for c in CARDS if c not in state.hands[0] and c not in state.hands[1])
-    shown = [theirs] + [c if c is not None else next(fill) for c in state.hands[0][1:]]
-    note(seen, attempt(state, Action("sm", 0, tuple(shown))))  # card_dealt_twice
 
 
 def note(seen: dict[str, set[str]], refusal: IllegalAction | None) -> None:
@@ -571,88 +557,110 @@ def note_all(state: State, seen: dict[str, set[str]]) -> None:
         note(seen, attempt(state, how))
 
 
+def cheap(state: State, seat: int, options: dict[str, Option]) -> bool:
+    """Pass, bid the least, sell at the least price, bring in, check or call: nobody goes all
+    in; else a random legal move."""
+    if "pass" in options:
+        apply(state, Action("pass", seat))
+    elif "bid" in options:
+        apply(state, Action("bid", seat, amount=options["bid"].min_amount))
+    elif "sell" in options:
+        sell = options["sell"]
+        apply(state, Action("sell", seat, sell.cards[:1], sell.min_amount))
+    elif "pb" in options or "cc" in options:
+        apply(state, Action("pb" if "pb" in options else "cc", seat))
+    else:
+        return random_move(state, random.Random(len(state.log)))
+    return True
+
+
+def unseen_cards(rules: Rules, seen: dict[str, set[str]]) -> None:
+    """A replay in which nobody saw the first card of the first player: the showdown cannot
+    judge it (unknown_cards), and a show naming another hand's card is refused
+    (card_dealt_twice)."""
+    state = new_hand(rules, [1000] * 2, seed=3, auto_deal=False)
+
+    def deal(table: State) -> bool:
+        if table.phase.kind == "deal" and 0 in table.phase_state.pending:
+            k = len(table.step.cards)  # type: ignore[attr-defined]
+            first = table.step_index == 0
+            cards = (None if first else CARDS[table.stub[-1]],)
+            cards += tuple(CARDS[table.stub[-1 - i]] for i in range(1, k))
+            apply(table, Action("dh", 0, cards))
+            return True
+        if table.phase.kind == "showdown":
+            return False
+        deal_next(table)
+        return True
+
+    drive(state, cheap, deal)
+    if state.finished or state.phase.kind != "showdown":
+        return
+    note(seen, attempt(state, deal_next))  # unknown_cards
+    theirs = next(c for c in state.hands[1] if c is not None)
+    fill = iter(c for c in CARDS if c not in state.hands[0] and c not in state.hands[1])
+    shown = [theirs] + [c if c is not None else next(fill) for c in state.hands[0][1:]]
+    note(seen, attempt(state, Action("sm", 0, tuple(shown))))  # card_dealt_twice
+
+
 def capped(rules: Rules, seen: dict[str, set[str]]) -> None:
     """Three players with deep stacks raise at every chance until the round is capped (and
     at a sale the first bidder bids the least, and the next one tries to bid no more)."""
-    state = new_hand(rules, [1000] * 3, seed=7, auto_deal=False)
-    rng = random.Random(7)
-    while not state.finished:
-        legal = legal_actions(state)
-        if legal.dealer:
-            deal_next(state)
-            continue
-        seat = legal.to_act[0]
-        options = {o.verb: o for o in legal.options[seat]}
-        if "pass" in options and state.phase_state.high:  # a bid to top: try a bad one
-            note_all(state, seen)
-            apply(state, Action("pass", seat))
-        elif "bid" in options:  # the least, so that nobody goes all in before the betting
-            apply(state, Action("bid", seat, amount=options["bid"].min_amount))
-        elif "sell" in options:  # at the least asking price
-            sell = options["sell"]
-            apply(state, Action("sell", seat, sell.cards[:1], sell.min_amount))
-        elif state.phase.kind != "betting":
-            random_move(state, rng)
-        elif "cbr" in options:
+
+    def move(state: State, seat: int, options: dict[str, Option]) -> bool:
+        if state.phase.kind == "sale" and "bid" in options:
+            if not state.phase_state.high:  # the first bid: the least
+                apply(state, Action("bid", seat, amount=options["bid"].min_amount))
+                return True
+            note_all(state, seen)  # a bid to top: try bad ones, then pass
+        if state.phase.kind != "betting":
+            return cheap(state, seat, options)
+        if "cbr" in options:
             apply(state, Action("cbr", seat, amount=options["cbr"].min_amount))
-        else:
-            note_all(state, seen)
-            apply(state, Action("cc", seat))
+            return True
+        note_all(state, seen)
+        return cheap(state, seat, options)
+
+    drive(new_hand(rules, [1000] * 3, seed=7, auto_deal=False), move)
 
 
 def short_all_in(rules: Rules, seen: dict[str, set[str]]) -> None:
     """A bet, then an all-in raise of one chip (the second player's stack is cut to the call
     and one more on purpose): the bettor, when the action returns, may not raise again."""
-    state = new_hand(rules, [1000] * 3, seed=9, auto_deal=False)
-    rng = random.Random(9)
-    bettor = None
-    while not state.finished:
-        legal = legal_actions(state)
-        if legal.dealer:
-            deal_next(state)
-            continue
-        seat = legal.to_act[0]
-        options = {o.verb: o for o in legal.options[seat]}
+    bettor: list[int] = []
+
+    def move(state: State, seat: int, options: dict[str, Option]) -> bool:
         r = state.phase_state
         if state.phase.kind != "betting" or r.bring_in:
-            if "pass" in options:
-                apply(state, Action("pass", seat))
-            elif "bid" in options:
-                apply(state, Action("bid", seat, amount=options["bid"].min_amount))
-            elif "pb" in options:
-                apply(state, Action("pb", seat))
-            else:
-                assert random_move(state, rng)
-            continue
-        if bettor is None and "cbr" in options and r.max_bet == 0:
-            bettor = seat
+            return cheap(state, seat, options)
+        if not bettor and "cbr" in options and r.max_bet == 0:
+            bettor.append(seat)
             apply(state, Action("cbr", seat, amount=options["cbr"].min_amount))
-            continue
-        if bettor is not None and seat == bettor:
+        elif bettor and seat == bettor[0]:
             note_all(state, seen)
-            return
-        if bettor is not None and state.stacks[seat] and r.max_bet == r.bet_level:
+            return False
+        elif bettor and r.max_bet == r.bet_level:
             call = r.max_bet - state.bets[seat]
             state._stacks[seat] = call + 1  # the surgery: all in for one chip more
             apply(state, Action("cbr", seat, amount=state.bets[seat] + call + 1))
-            continue
-        apply(state, Action("cc", seat))
+        else:
+            apply(state, Action("cc", seat))
+        return True
+
+    drive(new_hand(rules, [1000] * 3, seed=9, auto_deal=False), move)
 
 
 def eight_handed(rules: Rules, seen: dict[str, set[str]]) -> None:
     """Eight players check and call to seventh street: one common card is due."""
-    state = new_hand(rules, [1000] * rules.max_players, seed=5, auto_deal=False)
-    while not state.finished:
-        legal = legal_actions(state)
-        if legal.dealer:
-            if state.phase.kind == "deal" and state.phase_state.common:
-                note_all(state, seen)
-                return
-            deal_next(state)
-            continue
-        seat = legal.to_act[0]
-        verbs = [o.verb for o in legal.options[seat]]
-        apply(state, Action(next(v for v in ("pb", "cc") if v in verbs), seat))
+
+    def deal(state: State) -> bool:
+        if state.phase.kind == "deal" and state.phase_state.common:
+            note_all(state, seen)
+            return False
+        deal_next(state)
+        return True
+
+    drive(new_hand(rules, [1000] * rules.max_players, seed=5, auto_deal=False), cheap, deal)
 
 
 @pytest.mark.parametrize("game", sorted(BOOK_OF))
