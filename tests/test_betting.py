@@ -10,14 +10,16 @@ opened by p1 (the dealer's left), no antes — so that the stacks alone decide w
 from __future__ import annotations
 
 import dataclasses
+import random
 from pathlib import Path
 
 import pytest
 
-from play import refused
+from play import is_legal, refused
 from splitpot import variants
 from splitpot.actions import Action
 from splitpot.engine import State, apply, legal_actions, new_hand, outcome
+from splitpot.errors import IllegalAction
 from splitpot.notation import load, parse_action
 from splitpot.records import house_rules, replay_to_end
 from splitpot.rules import Betting, Deal, Rules, Showdown
@@ -251,3 +253,46 @@ def test_a_record_raising_to_the_last_opponents_stack_replays() -> None:
 def test_all_in_raise_is_a_house_rule_of_records(rule: str) -> None:
     rules = dataclasses.replace(variants.get("stud8"), all_in_raise=rule)
     assert house_rules(rules) == ({} if rule == "half" else {"all_in_raise": "full"})
+
+
+@pytest.mark.parametrize("game", ["stud8", "stud", "razz", "stud5hilo", "auction", "nasdaq"])
+@pytest.mark.parametrize("rule", ["half", "full"])
+def test_the_options_say_exactly_which_amounts_are_taken(game: str, rule: str) -> None:
+    # At every betting decision of random hands from short stacks, every amount from 0 to one
+    # past the seat's all-in is tried on a copy: the engine takes exactly those the options
+    # admit (house-rules.md: the legal options are the rules, stated).
+    rules = dataclasses.replace(variants.get(game), all_in_raise=rule)
+    checked = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = new_hand(rules, [rng.randint(4, 40) for _ in range(4)], seed=seed)
+        while not state.finished:
+            legal = legal_actions(state)
+            seat = legal.to_act[0]
+            options = legal.options[seat]
+            if state.phase.kind == "betting":
+                top = state.stacks[seat] + state.bets[seat] + 1
+                for amount in range(top + 1):
+                    twin = state.copy()
+                    try:
+                        apply(twin, Action("cbr", seat, amount=amount))
+                        taken = True
+                    except IllegalAction:
+                        taken = False
+                    assert taken == is_legal(state, Action("cbr", seat, amount=amount)), amount
+                checked += 1
+            option = rng.choice(options)
+            amount = rng.choice(option.choices) if option.choices else option.max_amount
+            if option.verb in ("bid", "sell"):  # the least: chips are for the betting
+                amount = option.min_amount
+            apply(
+                state,
+                Action(
+                    option.verb,
+                    seat,
+                    option.cards[:1],
+                    amount if option.verb in ("cbr", "bid", "sell") else None,
+                    option.declarations[0] if option.declarations else None,
+                ),
+            )
+    assert checked >= 10  # betting decisions tried amount by amount
