@@ -332,12 +332,22 @@ print(json.dumps({"total": t2 - t0, "own": t2 - t1, "rss": r2 - r1}))
 """
 
 TRACEMALLOC_PROBE = """
-import json, tracemalloc
+import json, os, tracemalloc
+def rss():
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
 import numpy, numpy.typing
+r0 = rss()
 tracemalloc.start()
 import splitpot.hands
+from splitpot import _tables
 current, peak = tracemalloc.get_traced_memory()
-print(json.dumps({"retained": current, "peak": peak}))
+for k in range(1, 8):  # a batch call of every hand size builds that size's direct table
+    splitpot.hands.high_values(numpy.arange(k, dtype=numpy.uint8).reshape(1, k))
+every, _ = tracemalloc.get_traced_memory()
+tables = {k: a.nbytes for k, a in sorted(_tables.TABLES.pos.items())}
+print(json.dumps({"retained": current, "peak": peak, "every": every, "rss_every": rss() - r0,
+                  "tables": tables}))
 """
 
 
@@ -359,6 +369,9 @@ def measure_import(repeats: int) -> dict[str, Any]:
         "rss_increase_mb": statistics.median(r["rss"] for r in runs) / 1e6,
         "traced_retained_mb": traced["retained"] / 1e6,
         "traced_peak_mb": traced["peak"] / 1e6,
+        "traced_every_table_mb": traced["every"] / 1e6,
+        "rss_every_table_mb": traced["rss_every"] / 1e6,
+        "direct_table_mb": {int(k): v / 1e6 for k, v in traced["tables"].items()},
     }
 
 
@@ -578,12 +591,19 @@ def report(result: dict[str, Any]) -> None:
         box=box.SIMPLE_HEAVY,
         title_justify="left",
     )
-    for column in ("call", "rows", "best time", "hands/s"):
+    for column in ("call", "rows", "best time", "hands/s", "its direct table"):
         batch.add_column(column, justify="left" if column == "call" else "right")
+    tables = result["import"]["direct_table_mb"]
     for label, timing in result["batch"].items():
+        size = int(label.split(",")[1].rstrip(")"))  # "high_values (N,7)" -> 7
         batch.add_row(
-            label, f"{timing['hands']:,}", f"{timing['seconds']:.3f} s", _rate(timing["rate"])
+            label,
+            f"{timing['hands']:,}",
+            f"{timing['seconds']:.3f} s",
+            _rate(timing["rate"]),
+            f"{tables[size]:.1f} MB" + ("" if size == 7 else " (first use)"),
         )
+    batch.caption = "memory: the rank key -> position table of that hand size (uint16)"
     console.print(batch)
 
     imports = result["import"]
@@ -599,6 +619,12 @@ def report(result: dict[str, Any]) -> None:
     cost.add_row("tracemalloc: retained by the import", f"{imports['traced_retained_mb']:.1f} MB")
     cost.add_row("tracemalloc: peak during the import", f"{imports['traced_peak_mb']:.1f} MB")
     cost.add_row("process RSS increase (median of 5)", f"{imports['rss_increase_mb']:.1f} MB")
+    cost.add_row(
+        "tracemalloc: every hand size's table built", f"{imports['traced_every_table_mb']:.1f} MB"
+    )
+    cost.add_row(
+        "process RSS increase, every table built", f"{imports['rss_every_table_mb']:.1f} MB"
+    )
     cost.caption = "memory: numpy loaded first, splitpot's share only"
     console.print(cost)
 

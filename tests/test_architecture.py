@@ -19,6 +19,7 @@ CORE = [
     "_tables",
     "hands",
     "actions",
+    "books",
     "rules",
     "state",
     "pots",

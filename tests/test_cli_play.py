@@ -78,7 +78,7 @@ def test_plain_refuses_an_illegal_line_and_asks_again(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Refused: p1 may complete, bet or raise to" in out
-    assert "(house rule betting = 'fixed')" in out
+    assert "(Robert's 6)" in out  # stud8's bet sizes: Robert's 6
     # the person's own words come back, never the internal 'p1 ...' notation
     assert "Not understood: 'foo' is not an action: type one of the options" in out
     assert "Not understood: 'raise lots': " in out

@@ -275,21 +275,52 @@ def test_eight_players_share_a_common_card_on_seventh() -> None:
 # --- all-in rules (Robert's Rules: all-in; house-rules.md: side pots) --------------------------
 
 
-def test_a_short_all_in_raise_does_not_reopen_the_betting() -> None:
+SHORT_ALL_IN = (
+    *("d dh p1 KcKd2c", "d dh p2 QcQd5h", "d dh p3 JcJd6h", "p1 pb", "p2 cc", "p3 cc"),
+    *("d dh p1 Ah", "d dh p2 7s", "d dh p3 8s", "p1 cbr 5"),
+)
+
+
+def test_an_all_in_raise_of_half_a_bet_reopens_the_betting() -> None:
     # Antes 1; third street p1 (2c) brings in 2, both call; p2 has 11 - 3 = 8 behind.
-    # Fourth: p1's A-2 shows highest and bets 5; p2 raises all in to 8 (a full raise is to 10).
-    state = table(
-        "stud8",
-        [100, 11, 100],
-        *("d dh p1 KcKd2c", "d dh p2 QcQd5h", "d dh p3 JcJd6h", "p1 pb", "p2 cc", "p3 cc"),
-        *("d dh p1 Ah", "d dh p2 7s", "d dh p3 8s", "p1 cbr 5", "p2 cbr 8"),
-    )
+    # Fourth: p1's A-2 shows highest and bets 5; p2 raises all in to 8: 3 more, at least half
+    # of the bet of 5 (Robert's betting 6), so it counts as a full raise.
+    state = table("stud8", [100, 11, 100], *SHORT_ALL_IN, "p2 cbr 8")
     assert state.stacks[1] == 0
-    # p3 has not acted: call 8, or raise to a full bet over p1's 5 (10).
+    # p3 may raise a full bet over it: 8 + 5 = 13.
+    assert verbs(state, 2) == {"f": (None, None), "cc": (8, 8), "cbr": (13, 13)}
+    play(state, "p3 cc")
+    # p1 already acted, but the full raise reopens the betting: call 3 or raise to 13.
+    assert verbs(state, 0) == {"f": (None, None), "cc": (3, 3), "cbr": (13, 13)}
+
+
+def test_a_short_all_in_raise_does_not_reopen_the_betting() -> None:
+    # As above with p2 one chip shorter: all in to 7 is 2 more, less than half of 5.
+    state = table("stud8", [100, 10, 100], *SHORT_ALL_IN, "p2 cbr 7")
+    assert state.stacks[1] == 0
+    # p3 has not acted: call 7, or complete the raise to a full bet over p1's 5 (10).
+    assert verbs(state, 2) == {"f": (None, None), "cc": (7, 7), "cbr": (10, 10)}
+    play(state, "p3 cc")
+    # p1 already acted and faces only the short raise: call 2 or fold, no raise.
+    assert verbs(state, 0) == {"f": (None, None), "cc": (2, 2)}
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, Action("cbr", 0, amount=12))
+    assert (refused.value.reason, refused.value.rule) == ("not_reopened", "Robert's betting 6")
+
+
+def test_under_the_full_rule_only_a_full_raise_reopens() -> None:
+    # House rule all_in_raise = "full": p2's all-in to 8 (3 more) is short of a full raise.
+    state = table("stud8", [100, 11, 100], *SHORT_ALL_IN, "p2 cbr 8", all_in_raise="full")
+    # p3 has not acted: call 8, or complete to a full bet over p1's 5 (10).
     assert verbs(state, 2) == {"f": (None, None), "cc": (8, 8), "cbr": (10, 10)}
     play(state, "p3 cc")
-    # p1 already acted and faces only the short raise: call 3 or fold, no raise.
     assert verbs(state, 0) == {"f": (None, None), "cc": (3, 3)}
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, Action("cbr", 0, amount=13))
+    assert (refused.value.reason, refused.value.rule) == (
+        "not_reopened",
+        "house rule all_in_raise",
+    )
 
 
 def test_deal_next_at_the_showdown_shows_every_live_hand() -> None:

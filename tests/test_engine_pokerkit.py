@@ -69,8 +69,10 @@ def play_randomly(state: State, data: st.DataObject) -> None:
         seat = legal.to_act[0]
         option = data.draw(st.sampled_from(legal.options[seat]))
         allin = state.stacks[seat] + state.bets[seat]
-        if option.verb == "cbr" and option.min_amount != allin:
-            apply(state, Action("cbr", seat, amount=option.min_amount))
+        if option.verb == "cbr" and option.max_amount != allin:
+            # the full size: splitpot also takes a raise that stops where the last opponent is
+            # all in (house-rules.md), which PokerKit refuses since 0.7.4
+            apply(state, Action("cbr", seat, amount=option.max_amount))
         elif option.verb == "cbr":  # all-in raises: Robert's "complete the bet" differs
             verb = next(o.verb for o in legal.options[seat] if o.verb in ("pb", "cc"))
             apply(state, Action(verb, seat))

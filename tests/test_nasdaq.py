@@ -513,7 +513,7 @@ def test_an_illegal_sale_in_a_record_stops_the_replay_with_the_rule(tmp_path: Pa
     assert result.exit_code == 1
     assert result.stderr.strip() == (
         'action 8 "p2 sell 7c 4": asking price 4 is below the minimum price 5 '
-        "(NASDAQ ¶18, house rule min_price)"
+        "(NASDAQ ¶8, house rule min_price)"  # the six-card game names its price at ¶8
     )
 
 

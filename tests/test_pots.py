@@ -53,6 +53,18 @@ def test_money_put_in_before_an_all_in_step_is_all_eligible() -> None:
     assert side_pots(115, [60, None, None], [True] * 3) == [Pot(60, (0, 1, 2)), Pot(55, (1, 2))]
 
 
+def test_a_payment_before_an_all_in_is_in_its_pot_one_after_is_not() -> None:
+    # The buy (OPR-207 3.2): 9 in the middle; p1 pays 10, p2 pays its last 10 (all in: it may
+    # win 9 + 10 + 10 = 29), p3 pays 10; then p1 and p3 bet 10 each. Total 59.
+    assert side_pots(59, [None, 29, None], [True] * 3) == [
+        Pot(29, (0, 1, 2)),
+        Pot(30, (0, 2)),
+    ]
+    # NASDAQ: antes 3 and a bid of 10 to sell first, then p3 all in paying a seller (nothing
+    # into the pot): cap 13; later bets of 5 + 5 + 10 + 10 go to p1 and p2 only.
+    assert side_pots(43, [None, None, 13], [True] * 3) == [Pot(13, (0, 1, 2)), Pot(30, (0, 1))]
+
+
 def test_odd_chip_goes_to_the_high_half() -> None:
     assert split_halves(9) == (5, 4)  # odd chips rule 1
     assert split_halves(10) == (5, 5)

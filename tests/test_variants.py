@@ -10,9 +10,10 @@ import pytest
 
 from play import check_call
 from splitpot import variants
+from splitpot.actions import Action
 from splitpot.cards import Deck
-from splitpot.engine import new_hand, outcome
-from splitpot.errors import RulesError
+from splitpot.engine import apply, new_hand, outcome
+from splitpot.errors import IllegalAction, RulesError
 from splitpot.rules import Betting, Deal, Rules, Showdown, Step
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "variants.md"
@@ -148,3 +149,27 @@ def test_a_step_without_a_phase_is_refused() -> None:
     rules = Rules("juggling", "", (Deal("ddu"), Juggle(), Showdown()))
     with pytest.raises(RulesError, match="juggle-test"):
         new_hand(rules, [10, 10])
+
+
+def test_a_file_names_the_book_its_refusals_cite(tmp_path: Path) -> None:
+    steps = '[[steps]]\nkind = "deal"\ncards = "dd"\n\n[[steps]]\nkind = "betting"\n'
+    steps += 'opener = "dealer-left"\n\n[[steps]]\nkind = "showdown"\n'
+    for book, cited in (("", "house rule opener"), ('book = "roberts"\n', "Robert's 4")):
+        path = tmp_path / "game.toml"
+        path.write_text(f'name = "two-down"\nbring_in = 0\n{book}{steps}')
+        state = new_hand(variants.load_toml(path), [50, 50], seed=1)
+        with pytest.raises(IllegalAction) as refused:
+            apply(state, Action("cc", 1))  # p1 acts first
+        assert refused.value.rule == cited
+    # A TOML game based on a registered one keeps its book; an unknown book is refused.
+    assert (
+        dataclasses.replace(variants.get("stud8"), qualifier=0).book == variants.get("stud8").book
+    )
+    with pytest.raises(RulesError, match="book = 'hoyle' is not a book we hold"):
+        dataclasses.replace(variants.get("stud8"), book="hoyle")  # type: ignore[arg-type]
+
+
+def test_all_in_raise_is_validated() -> None:
+    assert variants.get("nasdaq").all_in_raise == "half"  # the default everywhere
+    with pytest.raises(RulesError, match="all_in_raise = 'most'"):
+        dataclasses.replace(variants.get("stud8"), all_in_raise="most")

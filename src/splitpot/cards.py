@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from numbers import Integral
 from typing import Final, TypeAlias
 
-from splitpot.errors import InvalidNotation
+from splitpot.errors import InvalidNotation, RulesError
 
 __all__ = [
     "CARDS",
@@ -174,7 +174,7 @@ class Deck:
     def deal(self, n: int = 1) -> tuple[Card, ...]:
         """Take the next ``n`` cards off the top."""
         if n < 0 or n > len(self):
-            raise ValueError(f"cannot deal {n} cards: {len(self)} left in the deck")
+            raise RulesError(f"cannot deal {n} cards: {len(self)} left in the deck")
         start = self._next
         self._next += n
         return tuple(self._cards[start : self._next])

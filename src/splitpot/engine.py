@@ -93,7 +93,10 @@ def new_hand(
         state.dead = sum(state.paid)
         state.paid = [0] * n
         state.round_paid = [0] * n
-        state.round_base = state.dead  # dead antes are in the middle before anyone is all in
+        state.round_bets = [0] * n
+        # dead antes are in the middle before anyone is all in: a seat all in on its ante
+        # may win all of them
+        state.all_in_at = [None if at is None else state.dead for at in state.all_in_at]
     state.close_round()  # the antes are the first round: a seat all in on its ante is capped
     state.bets = [0] * n
     phase = PHASES[rules.steps[0].kind]
@@ -124,13 +127,17 @@ def legal_actions(state: State) -> Legal:
 def apply(state: State, action: Action) -> None:
     """Check ``action`` and carry it out; a refused action raises and changes nothing."""
     if state.finished:
-        raise IllegalAction("the hand is over", reason="hand_over", rule="")
-    if not isinstance(action, Action):
-        raise IllegalAction(f"{action!r} is not an Action", reason="not_an_action", rule="")
+        raise _over(state)
     phase = state.phase
+    if not isinstance(action, Action):
+        raise IllegalAction(
+            f"{action!r} is not an Action", reason="not_an_action", rule=phase.rule(state)
+        )
     if action.verb in ("dh", "db", "dl") and not phase.dealer_turn(state):
         raise IllegalAction(
-            "the table waits on a player, not the dealer", reason="not_dealers_turn", rule=""
+            "the table waits on a player, not the dealer",
+            reason="not_dealers_turn",
+            rule=phase.rule(state),
         )
     phase.check(state, action)
     phase.perform(state, action)
@@ -146,11 +153,13 @@ def deal_next(state: State) -> Action:
     returned.
     """
     if state.finished:
-        raise IllegalAction("the hand is over", reason="hand_over", rule="")
+        raise _over(state)
     phase = state.phase
     if not phase.dealer_turn(state):
         raise IllegalAction(
-            "the table waits on a player, not the dealer", reason="not_dealers_turn", rule=""
+            "the table waits on a player, not the dealer",
+            reason="not_dealers_turn",
+            rule=phase.rule(state),
         )
     action: Action = phase.dealer_step(state)
     _settle(state)
@@ -160,9 +169,16 @@ def deal_next(state: State) -> Action:
 def outcome(state: State) -> Outcome:
     """The awards and each seat's net result; only once the hand is over."""
     if not state.finished:
-        raise IllegalAction("the hand is not over yet", reason="hand_not_over", rule="")
+        raise IllegalAction(
+            "the hand is not over yet", reason="hand_not_over", rule=state.rules.cite("showdown")
+        )
     net = tuple(now - start for now, start in zip(state._stacks, state.starting, strict=True))
     return Outcome(tuple(state.awards), net, tuple(state.payments))
+
+
+def _over(state: State) -> IllegalAction:
+    """The refusal of anything after the pots are awarded (the game's showdown article)."""
+    return IllegalAction("the hand is over", reason="hand_over", rule=state.rules.cite("showdown"))
 
 
 def _settle(state: State) -> None:

@@ -6,7 +6,8 @@ them all in one place and still tell the situations apart:
 - :class:`InvalidNotation`: text that cannot be read at all (a card ``"1x"``, an action line).
 - :class:`IllegalAction`: a well-formed action that the rules do not allow now; carries a
   machine-readable ``reason`` and the ``rule`` it cites.
-- :class:`RulesError`: a game description or house rule that makes no sense.
+- :class:`RulesError`: a game, a house rule or a table that makes no sense (stacks for the
+  wrong number of players, a seat that is not at the table, more cards than the deck holds).
 - :class:`RecordError`: a hand record that cannot be used (missing field, wrong type).
 """
 
@@ -38,7 +39,8 @@ class IllegalAction(SplitpotError):
 
 
 class RulesError(SplitpotError, ValueError):
-    """A game description or a house rule with an impossible value."""
+    """A game description, a house rule or a table with an impossible value (a seat not at
+    the table, stacks for the wrong number of players, a deal the deck cannot cover)."""
 
 
 class RecordError(SplitpotError, ValueError):

@@ -1,9 +1,11 @@
 """Pots: the main pot and side pots, and dividing a pot with Robert's odd chips.
 
 Pure functions over integers, so the arithmetic can be tested on its own. A player all in is
-eligible only for what was in the middle when they went all in plus what each other player put
-in afterwards up to the same amount (house-rules.md: side pots); the state works out that
-"cap" per seat, which holds for bets, bids and buy prices alike. Odd chips follow
+eligible only for what was in the middle when its stack ran out — payments nobody has to match
+(antes, buy prices, bids to sell first, unsold prices) included, even those made earlier in the
+same step — plus what each player put in during that step that is matched by amount (bets of
+the round under way, sealed bids revealed together) up to its own such amount (house-rules.md:
+side pots). The state works out that "cap" per seat (:meth:`State.close_round`). Odd chips follow
 house-rules.md (Robert's 8–9): the high half of a split pot gets the odd chip; tied hands share
 a half with the remainder dealt one chip at a time in priority order.
 """
@@ -27,9 +29,8 @@ class Pot:
 def side_pots(total: int, caps: Sequence[int | None], live: Sequence[bool]) -> list[Pot]:
     """Split the ``total`` chips in the middle into a main pot and side pots.
 
-    ``caps[s]`` is the most seat ``s`` can win because it went all in (house-rules.md: what was
-    in the middle when its step began, plus what each player put in during that step up to its
-    own amount; see :meth:`State.close_round`); None for a seat not all in, which may win
+    ``caps[s]`` is the most seat ``s`` can win because it went all in (see the module
+    docstring and :meth:`State.close_round`); None for a seat not all in, which may win
     everything. Folded seats win nothing. Each cap of a live seat starts a new pot; pots with
     the same eligible seats are merged, and money nobody live may win joins the pot below it.
     """

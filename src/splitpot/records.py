@@ -31,7 +31,7 @@ __all__ = [
 
 _STAKES: Final = ("ante", "bring_in", "small_bet", "big_bet")
 _NOT_HOUSE_RULES: Final = frozenset(
-    {"name", "code", "steps", "min_players", "max_players", "description", *_STAKES}
+    {"name", "code", "steps", "min_players", "max_players", "book", "description", *_STAKES}
 )
 _UNLIMITED: Final = "unlimited"
 """How a record writes ``max_raises = None`` or ``max_bid = None`` (TOML has no null)."""

@@ -12,9 +12,11 @@ import itertools
 from dataclasses import dataclass, field
 from typing import ClassVar, Final
 
+from splitpot.books import BOOKS, HOUSE, Book
 from splitpot.errors import RulesError
 
 __all__ = [
+    "ALL_IN_RAISES",
     "BETTING",
     "LOWS",
     "OPENERS",
@@ -34,6 +36,9 @@ __all__ = [
 BETTING: Final = ("fixed", "spread", "pot", "none")
 """Betting structures: fixed limit, spread limit, pot limit, no limit ("none")."""
 LOWS: Final = ("a5", "27", "none")
+ALL_IN_RAISES: Final = ("half", "full")
+"""In limit games, which all-in bets and raises count as full ones and reopen the betting: at
+least half a full bet or raise (Robert's betting 6), or only a full one (house-rules.md)."""
 OPENERS: Final = ("low-card", "high-card", "high-board", "low-board", "dealer-left", "buyer")
 """Who acts first in a betting round: lowest up card by suit, ace high (Robert's 4); highest up
 card by suit, ace low (razz); best high hand showing; best ace-to-five low showing (razz);
@@ -223,6 +228,7 @@ class Rules:
     max_raises: int | None = 3
     heads_up_uncapped: bool = True
     no_check_raise: bool = False
+    all_in_raise: str = "half"
     odd_chip: str = "roberts"
     declare_order: str = "simultaneous"
     declare_both: bool = False
@@ -236,6 +242,7 @@ class Rules:
     min_price: int | None = None
     max_price: int | None = None
     excess_threshold: int | None = None
+    book: Book = HOUSE
     description: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
@@ -271,9 +278,31 @@ class Rules:
             _count("max_raises", self.max_raises)
         _choice("heads_up_uncapped", self.heads_up_uncapped, (True, False))
         _choice("no_check_raise", self.no_check_raise, (True, False))
+        _choice("all_in_raise", self.all_in_raise, ALL_IN_RAISES)
         _choice("odd_chip", self.odd_chip, ("roberts",))
+        self._check_book()
         self._resolve_steps()
         self._check_steps()
+
+    def _check_book(self) -> None:
+        """``book``: a :class:`~splitpot.books.Book`, or the name a variant file gives."""
+        book: object = self.book
+        if isinstance(book, str):
+            if book not in BOOKS:
+                names = ", ".join(repr(name) for name in BOOKS)
+                raise RulesError(f"book = {book!r} is not a book we hold; use one of {names}")
+            object.__setattr__(self, "book", BOOKS[book])
+        elif not isinstance(book, Book):
+            raise RulesError(f"book = {book!r} must name a rule book")
+
+    def cite(self, point: str, qualifier: str = "") -> str:
+        """What a refusal about ``point`` cites at this table (house-rules.md: Citations):
+        the game's book, or the house rule where the table plays its own way."""
+        if point == "all_in" and self.all_in_raise != "half":
+            return "house rule all_in_raise"
+        if point == "showdown" and not qualifier:
+            qualifier = self.showdown
+        return self.book.cite(point, qualifier)
 
     def _check_bids(self) -> None:
         """``min_bid`` (None: the small bet, OPR-657 2.2) and ``max_bid`` (None: no maximum)."""

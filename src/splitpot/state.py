@@ -100,6 +100,7 @@ class State:
         "_legal",
         "_log",
         "_stacks",
+        "all_in_at",
         "antes",
         "auto",
         "awards",
@@ -122,7 +123,7 @@ class State:
         "phase_state",
         "public",
         "rng",
-        "round_base",
+        "round_bets",
         "round_paid",
         "rules",
         "seed",
@@ -168,10 +169,13 @@ class State:
         self.street = 0
         self.public: Any = None  # the views' cache of the public history (see splitpot.views)
         self._legal: Any = None  # the engine's (log length, Legal) for this point of the hand
-        # Side pots (house-rules.md): chips each seat put in during the current step, what was
-        # in the middle when it began, and the most each seat that went all in can win.
+        # Side pots (house-rules.md): chips each seat put in during the current step, the part
+        # of them the others match by amount (bets, bids revealed together), for each seat that
+        # went all in during the step what it may win of everything else in the middle, and the
+        # most each seat that went all in can win.
         self.round_paid = [0] * n
-        self.round_base = 0
+        self.round_bets = [0] * n
+        self.all_in_at: list[int | None] = [None] * n
         self.caps: list[int | None] = [None] * n
         self.payments: list[Payment] = []  # chips paid from player to player (NASDAQ)
         self.market: Any = None  # what sale steps remember between them (has .copy())
@@ -220,6 +224,8 @@ class State:
         new.bets = self.bets.copy()
         new.paid = self.paid.copy()
         new.round_paid = self.round_paid.copy()
+        new.round_bets = self.round_bets.copy()
+        new.all_in_at = self.all_in_at.copy()
         new.caps = self.caps.copy()
         new.folded = self.folded.copy()
         new.shown = self.shown.copy()
@@ -245,50 +251,59 @@ class State:
         new._legal = None
         return new
 
+    CACHES = frozenset({"_legal", "public"})
+    """Slots that only remember answers worked out from the others (the engine's legal
+    actions, the views' public history); :meth:`snapshot` leaves them out."""
+
     def snapshot(self) -> tuple[object, ...]:
-        """Every value of the state, comparable with ==; tests use it to prove nothing changed."""
-        ps = self.phase_state.snapshot() if self.phase_state is not None else None
-        return (
-            tuple(self._stacks),
-            tuple(self.bets),
-            tuple(self.paid),
-            tuple(self.folded),
-            tuple(self.shown),
-            tuple(tuple(h) for h in self.hands),
-            tuple(tuple(f) for f in self.faceup),
-            tuple(self.common),
-            tuple(self.stub),
-            tuple(self.discards),
-            self.unknown_dealt,
-            self.step_index,
-            ps,
-            tuple(self._log),
-            self.finished,
-            tuple(self.awards),
-            self.street,
-            self.dead,
-            tuple(self.round_paid),
-            self.round_base,
-            tuple(self.caps),
-            tuple(self.payments),
-            None if self.market is None else self.market.snapshot(),
+        """Every value of the state but :attr:`CACHES`, comparable with ==: lists as tuples,
+        the reshuffle generator by its state, the phase's and market's bookkeeping by their own
+        snapshots. Tests use it to prove that a refused action changed nothing."""
+        return tuple(
+            (name, _comparable(getattr(self, name)))
+            for name in State.__slots__
+            if name not in State.CACHES
         )
 
     # --- chips -------------------------------------------------------------------------------
 
     def put_in(self, seat: int, amount: int) -> None:
-        """Move chips from a seat's stack to its bet in front of it."""
-        self._stacks[seat] -= amount
+        """Move chips from a seat's stack to its bet in front of it (matched by amount)."""
+        stacks = self._stacks
+        stacks[seat] -= amount
         self.bets[seat] += amount
         self.paid[seat] += amount
         self.round_paid[seat] += amount
+        self.round_bets[seat] += amount
+        if not stacks[seat]:
+            self._went_all_in(seat)
+
+    def pay_in(self, seat: int, amount: int, *, matched: bool = False) -> None:
+        """Chips from a seat's stack into the pot that are not a bet to call: a price or a bid
+        nobody has to match, or (``matched``) sealed bids revealed together, which the others
+        match by amount for side pots (house-rules.md: side pots)."""
+        stacks = self._stacks
+        stacks[seat] -= amount
+        self.paid[seat] += amount
+        self.round_paid[seat] += amount
+        if matched:
+            self.round_bets[seat] += amount
+        if not stacks[seat]:
+            self._went_all_in(seat)
+
+    def _went_all_in(self, seat: int) -> None:
+        """A seat's stack is empty: it may win everything in the middle now except what the
+        others match by amount in this step, which :meth:`close_round` adds up to its own."""
+        if self.caps[seat] is None and self.all_in_at[seat] is None:
+            self.all_in_at[seat] = sum(self.paid) + self.dead - sum(self.round_bets)
 
     def pay(self, seat: int, amount: int) -> None:
         """Give chips to a seat's stack (awards, returned bets)."""
         self._stacks[seat] += amount
 
     def return_uncalled(self) -> None:
-        """Give back the part of the biggest bet nobody matched (Robert's: an uncalled bet)."""
+        """Give back the part of the biggest bet nobody matched (Robert's: an uncalled bet);
+        a seat that gets chips back this way was not all in after all."""
         bets = self.bets
         top = max(bets)
         if top == 0:
@@ -300,36 +315,56 @@ class State:
             bets[seat] -= excess
             self.paid[seat] -= excess
             self.round_paid[seat] -= excess
+            self.round_bets[seat] -= excess
             self._stacks[seat] += excess
+            self.all_in_at[seat] = None
 
     def close_round(self) -> None:
-        """End a round of contributions (a step, or one auction of several): every seat that
-        went all in during it may win what was in the middle when it began plus what each
-        player put in during it up to the seat's own amount (house-rules.md: side pots).
+        """End a round of contributions (a step, or the antes): fix what each seat that went
+        all in during it may win (house-rules.md: side pots): everything in the middle when its
+        stack ran out — payments nobody has to match included, even earlier in the step — plus
+        what each player put in during the step that is matched by amount (bets, bids revealed
+        together), up to the seat's own such amount.
 
         A seat all in earlier that has chips again (paid for a card it sold, NASDAQ) and put
         some in during this round may win, on top of its earlier limit, what each player put
         in during this round up to its own amount (ruling: what it matched, nothing more).
         """
-        mine = self.round_paid
+        paid, bets = self.round_paid, self.round_bets
         caps = self.caps
         for seat in range(self.n):
-            own = mine[seat]
             cap = caps[seat]
             if cap is None:
-                if self._stacks[seat] == 0:
-                    caps[seat] = self.round_base + sum(min(p, own) for p in mine)
-            elif own:
-                caps[seat] = cap + sum(min(p, own) for p in mine)
-        self.round_base = sum(self.paid) + self.dead
+                at = self.all_in_at[seat]
+                if at is not None:
+                    own = bets[seat]
+                    caps[seat] = at + sum(min(b, own) for b in bets)
+            elif paid[seat]:
+                own = paid[seat]
+                caps[seat] = cap + sum(min(p, own) for p in paid)
         self.round_paid = [0] * self.n
+        self.round_bets = [0] * self.n
+        self.all_in_at = [None] * self.n
 
     def transfer(self, payer: int, payee: int, amount: int, reason: str) -> None:
         """Chips from one player's stack straight to another's (not through the pot)."""
         self._stacks[payer] -= amount
         self._stacks[payee] += amount
         self.payments.append(Payment(payer, payee, amount, reason))
+        if not self._stacks[payer]:
+            self._went_all_in(payer)
 
     def log_action(self, action: Action) -> None:
         """Append to the history."""
         self._log.append(action)
+
+
+def _comparable(value: object) -> object:
+    """``value`` as something == can compare and nothing can change: lists as tuples, a
+    generator by its state, bookkeeping objects by their ``snapshot()``."""
+    if isinstance(value, list):
+        return tuple(_comparable(v) for v in value)
+    if isinstance(value, random.Random):
+        return value.getstate()
+    snapshot = getattr(value, "snapshot", None)
+    return snapshot() if callable(snapshot) else value

@@ -17,6 +17,7 @@ from typing import NamedTuple
 from splitpot.actions import Action, Declaration
 from splitpot.cards import Card
 from splitpot.engine import legal_actions
+from splitpot.errors import RulesError
 from splitpot.phases.declare import declarations
 from splitpot.state import Award, Offer, Option, State
 
@@ -69,7 +70,7 @@ class View(NamedTuple):
 def view(state: State, seat: int) -> View:
     """What ``seat`` may know now."""
     if not 0 <= seat < state.n:
-        raise ValueError(f"seat {seat} is not at this table of {state.n}")
+        raise RulesError(f"seat {seat} is not at this table of {state.n}")
     return _project(state, seat)
 
 

@@ -254,7 +254,7 @@ class StrategyBot:
         """The action to take now, always one of the view's options."""
         verbs = {o.verb for o in view.options}
         if not verbs:
-            raise ValueError("no options: it is not this seat's turn")
+            raise RulesError("no options: it is not this seat's turn")
         if verbs == {"sm"}:
             return action_for(view, view.options[0])
         table = read(view)

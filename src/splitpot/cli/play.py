@@ -35,7 +35,7 @@ DEFAULT_BOT: Final = "heuristic"
 DEFAULT_DELAY_MS: Final = 600
 """How long the table pauses after each bot's move, so a person can follow it."""
 _NOT_RULES: Final = frozenset(
-    {"name", "code", "steps", "min_players", "max_players", "description"}
+    {"name", "code", "steps", "min_players", "max_players", "book", "description"}
 )
 _UNLIMITED: Final = "unlimited"
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from splitpot.actions import Action
 from splitpot.cards import CARDS, Card, format_cards
 from splitpot.hands import high_value
-from splitpot.phases.base import Phase, player, refuse, register
+from splitpot.phases.base import Phase, face, player, refuse, register
 from splitpot.phases.deal import _take
 from splitpot.state import Legal, Offer, Option, State
 
@@ -30,7 +30,7 @@ _RULE_BID = "OPR-657 3.2"
 _RULE_REVEAL = "OPR-657 3.3"
 _RULE_PICK = "OPR-657 3.4"
 _RULE_TIE = "OPR-657 3.5"
-_RULE_SHORT = "OPR-657 3.2, house-rules.md"
+_RULE_SHORT = "OPR-657 3.2, ruling: who cannot cover the minimum bid bids all it has"
 
 
 class AuctionRound:
@@ -119,6 +119,12 @@ class AuctionPhase(Phase):
         seat = ps.order[0]
         return Legal((seat,), False, {seat: (Option("pick", cards=tuple(ps.offer)),)})
 
+    def rule(self, state: State) -> str:
+        ps = state.phase_state
+        if not isinstance(ps, AuctionRound) or ps.offer is None:
+            return _RULE_LAYOUT
+        return _RULE_PICK if ps.revealed else _RULE_BID
+
     def secret_since(self, state: State) -> int | None:
         """Bids are sealed from the layout until the last is in (OPR-657 3.2-3.3)."""
         ps: AuctionRound = state.phase_state
@@ -146,7 +152,9 @@ class AuctionPhase(Phase):
             self._check_layout(state, ps, action)
             return
         if action.verb == "dl":
-            raise refuse("the table waits on a player, not the dealer", "not_dealers_turn", "")
+            raise refuse(
+                "the table waits on a player, not the dealer", "not_dealers_turn", self.rule(state)
+            )
         seat = action.seat
         if seat is None or not 0 <= seat < state.n or seat not in ps.bidders:
             raise refuse(
@@ -248,7 +256,7 @@ class AuctionPhase(Phase):
         if card not in ps.offer:
             offer = format_cards(sorted(ps.offer))
             raise refuse(
-                f"{CARDS[card] if 0 <= card < 52 else card!r} is not on offer (on offer: {offer})",
+                f"{face(card)} is not on offer (on offer: {offer})",
                 "card_not_on_offer",
                 _RULE_PICK,
             )
@@ -297,8 +305,7 @@ class AuctionPhase(Phase):
             bid = ps.bids[seat]
             assert bid is not None
             paid[seat] = bid
-            state.put_in(seat, bid)
-            state.bets[seat] -= bid  # into the pot, not a bet to be called
+            state.pay_in(seat, bid, matched=True)  # revealed together: matched by amount
         showing = {s: _showing(state, s) for s in ps.bidders}
         ps.order = sorted(ps.bidders, key=lambda s: (-paid[s], -showing[s], s))
         ps.revealed = True
@@ -306,7 +313,9 @@ class AuctionPhase(Phase):
     def dealer_action(self, state: State) -> Action:
         ps: AuctionRound = state.phase_state
         if ps.offer is not None:
-            raise refuse("the table waits on a player, not the dealer", "not_dealers_turn", "")
+            raise refuse(
+                "the table waits on a player, not the dealer", "not_dealers_turn", self.rule(state)
+            )
         k = len(ps.bidders)
         stub = state.stub
         if len(stub) - state.unknown_dealt < k:

@@ -19,6 +19,7 @@ __all__ = [
     "PHASES",
     "Phase",
     "check_one_card",
+    "face",
     "finish_uncontested",
     "player",
     "refuse",
@@ -53,6 +54,11 @@ class Phase:
         """Carry out an action already checked (mutates ``state``; does not log it)."""
         raise NotImplementedError
 
+    def rule(self, state: State) -> str:
+        """The article of this game's book that governs the step under way (what a refusal of
+        an action that has no place in the step cites)."""
+        return state.rules.cite("turn")
+
     def dealer_turn(self, state: State) -> bool:
         """True when the dealer (not a player) acts next; a step that mixes both (a buy and
         its replacement) answers from the state, others by their ``dealer`` flag."""
@@ -74,7 +80,9 @@ class Phase:
 
     def dealer_action(self, state: State) -> Action:
         """The dealer's next action for this step (cards from the stub, a referee's show)."""
-        raise refuse("the table waits on a player, not the dealer", "not_dealers_turn", "")
+        raise refuse(
+            "the table waits on a player, not the dealer", "not_dealers_turn", self.rule(state)
+        )
 
     def dealer_step(self, state: State) -> Action:
         """One call of ``deal_next``: perform and log the dealer's next action, return it."""
@@ -112,23 +120,42 @@ def refuse(message: str, reason: str, rule: str) -> IllegalAction:
 
 
 def check_one_card(
-    seat: int, action: Action, held: Sequence[Card | None], rule: str, where: str = ""
+    seat: int,
+    action: Action,
+    held: Sequence[Card | None],
+    rule: str,
+    where: str = "",
+    *,
+    shown: bool = False,
 ) -> None:
     """Refuse unless ``action`` names exactly one of the ``held`` cards (``??`` only while
-    some of them are unknown, as in a record); ``where`` says which cards ("face down")."""
+    some of them are unknown, as in a record, and never for a card the action shows face up:
+    ``shown``); ``where`` says which cards ("face down")."""
     if len(action.cards) != 1:
         raise refuse(f"'{action.verb}' names exactly one card", "one_card", rule)
     card = action.cards[0]
     if card is None:
+        if shown:
+            raise refuse(
+                f"'{action.verb}' shows the card face up: name it, not '??'", "unknown_card", rule
+            )
         if None not in held:
             raise refuse(f"{player(seat)}'s cards are known: name the card", "unknown_card", rule)
         return
     if card not in held:
         known = format_cards(sorted(c for c in held if c is not None))
-        shown = CARDS[card] if isinstance(card, int) and 0 <= card < 52 else repr(card)
         raise refuse(
-            f"{player(seat)} does not hold {shown}{where} (holds {known})", "card_not_held", rule
+            f"{player(seat)} does not hold {face(card)}{where} (holds {known})",
+            "card_not_held",
+            rule,
         )
+
+
+def face(card: object) -> str:
+    """A card as people write it (``9s``); anything else as it was given."""
+    if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < 52:
+        return str(CARDS[card])
+    return repr(card)
 
 
 def finish_uncontested(state: State, why: str) -> None:

@@ -1,9 +1,15 @@
 """A betting round: bring-in, complete/bet/raise to an amount, check/call, fold.
 
-Fixed limit (with bring-in and completion, Robert's 4 and 6), spread, pot and no limit; a bet
-and ``max_raises`` raises, uncapped heads-up (Robert's); ``no_check_raise`` (NASDAQ). All-in
-seats are skipped; a short all-in raise does not reopen the betting for seats that already
-acted (Robert's Rules: all-in). Folding is allowed only when facing a bet (as PokerKit).
+Fixed limit (with bring-in and completion, Robert's 4 and 6), spread, pot and no limit, by
+Robert's general rules on betting and raising (house-rules.md: betting in limit games): a bet
+and ``max_raises`` raises while three or more players with chips contest the pot, uncapped
+between two (``heads_up_uncapped``; a later fold does not uncap); ``no_check_raise`` (NASDAQ).
+An all-in bet or raise of at least half a full one counts as full (``all_in_raise = "half"``)
+and reopens the betting; a shorter one does not reopen it for players who already acted, unless
+such all-ins add up to a full raise over what they acted on; the next player may complete it.
+A bet or raise no other live player can match is accepted from the amount that puts the last
+of them all in, and the uncalled part is returned. All-in seats are skipped. A player facing no
+bet checks and may not fold (a ruling; see :data:`splitpot.books.RULING_FOLD`).
 """
 
 from __future__ import annotations
@@ -37,7 +43,8 @@ class BettingRound:
     """The bookkeeping of one betting round."""
 
     __slots__ = (
-        "acted",
+        "acted_at",
+        "bet_level",
         "big_only",
         "bring_in",
         "candidates",
@@ -50,30 +57,29 @@ class BettingRound:
         "open_pair",
         "passive",
         "queue",
-        "short_sum",
         "size",
     )
-    acted: list[bool]  # acted since the last full bet or raise
+    acted_at: list[int | None]  # the bet a seat last acted on (bet_level); None: not acted
+    bet_level: int  # the amount of the last complete/bet/raise (the bring-in is not a bet)
     big_only: bool  # the big bet was chosen over an open pair: raises are big too
     bring_in: bool  # the opener must still bring in or complete
     candidates: tuple[int, ...]  # possible openers while their up cards are unknown
     capped: bool
-    completing: bool  # no bet yet beyond the bring-in: the next bet completes it
-    count: int  # completions, bets and raises so far
-    full_inc: int  # the last full bet or raise increment (pot and no limit: the minimum raise)
-    full_level: int  # the bet level after the last full bet or raise (fixed limit)
+    completing: bool  # no full bet yet beyond the bring-in: the next bet completes it
+    count: int  # full completions, bets and raises so far (the cap counts these)
+    full_inc: int  # the largest full bet or raise increment (spread: the smallest raise)
+    full_level: int  # the bet after the last full bet or raise: the next one is a size above
     max_bet: int
     open_pair: bool
     passive: list[bool]  # checked or called this round (no_check_raise)
     queue: list[int]  # seats still to act, in order
-    short_sum: int  # short all-in increments since the last full raise
     size: int  # this round's bet
 
     def copy(self) -> BettingRound:
         new = BettingRound.__new__(BettingRound)
         for name in BettingRound.__slots__:
             setattr(new, name, getattr(self, name))
-        new.acted = self.acted.copy()
+        new.acted_at = self.acted_at.copy()
         new.passive = self.passive.copy()
         new.queue = self.queue.copy()
         return new
@@ -146,14 +152,20 @@ def _clockwise(state: State, start: int, include_start: bool) -> list[int]:
     return [s % n for s in order if stacks[s % n] and not folded[s % n] and shown[s % n] is None]
 
 
+Span = tuple[int, int]
+"""Amounts from..to (both included) a seat may complete, bet or raise to."""
+
+
 class BettingPhase(Phase):
     """Runs :class:`~splitpot.rules.Betting` steps."""
 
     kind = "betting"
 
+    def rule(self, state: State) -> str:
+        return state.rules.cite("turn", _step(state).opener)
+
     def enter(self, state: State) -> None:
-        step = state.rules.steps[state.step_index]
-        assert isinstance(step, Betting)
+        step = _step(state)
         rules = state.rules
         state.street += 1
         r = BettingRound()
@@ -175,12 +187,12 @@ class BettingPhase(Phase):
         r.bring_in = step.bring_in and rules.bring_in > 0
         r.completing = r.bring_in
         r.max_bet = 0
+        r.bet_level = 0
         r.full_inc = 0
         r.full_level = 0
         r.count = 0
         r.capped = False
-        r.short_sum = 0
-        r.acted = [False] * state.n
+        r.acted_at = [None] * state.n
         r.passive = [False] * state.n
         state.phase_state = r
         if len(r.queue) <= 1:  # nobody to bet against (PokerKit: a lone actor facing no bet)
@@ -203,62 +215,133 @@ class BettingPhase(Phase):
         """What ``seat`` may do now, if it is its turn."""
         r: BettingRound = state.phase_state
         stack = state._stacks[seat]
+        raises = _cbr_options(self._spans(state, r, seat))
         if r.bring_in:
             amount = min(stack, state.rules.bring_in)
-            bring = _option("pb", amount, amount)
-            rng = self._raise_range(state, r, seat)
-            return (bring, _option("cbr", *rng)) if rng and rng[0] > amount else (bring,)
+            return (_option("pb", amount, amount), *raises)
         call = min(r.max_bet - state.bets[seat], stack)
         cc = _option("cc", call, call)
-        rng = self._raise_range(state, r, seat)
-        if rng is None:
-            return (_FOLD, cc) if call > 0 else (cc,)
-        cbr = _option("cbr", *rng)
-        return (_FOLD, cc, cbr) if call > 0 else (cc, cbr)
+        return (_FOLD, cc, *raises) if call > 0 else (cc, *raises)
 
-    def _raise_range(
-        self, state: State, r: BettingRound, seat: int
-    ) -> tuple[int, int, tuple[int, ...]] | None:
-        """(min, max, choices) for complete/bet/raise to, or None when not allowed."""
-        stack, bet, top = state._stacks[seat], state.bets[seat], r.max_bet
-        if stack <= top - bet or r.capped:
-            return None
-        if r.acted[seat] and r.short_sum:
-            return None  # a short all-in does not reopen the betting (Robert's Rules)
-        if state.rules.no_check_raise and r.passive[seat]:
-            return None
-        stacks, bets, folded, shown = state._stacks, state.bets, state.folded, state.shown
-        for s in range(state.n):
-            live = not folded[s] and shown[s] is None
-            if s != seat and live and stacks[s] and stacks[s] + bets[s] > top:
-                break
+    # --- raising ------------------------------------------------------------------------------
+
+    def _blocked(self, state: State, r: BettingRound, seat: int, reach: int) -> str:
+        """Why ``seat`` may not complete, bet or raise now (a reason code), or ``""``;
+        ``reach`` is what the other live players can have in (:func:`_reach`)."""
+        rules = state.rules
+        if rules.no_check_raise and r.passive[seat]:
+            return "no_check_raise"
+        if r.capped:
+            return "raises_capped"
+        if not self._reopened(state, r, seat):
+            return "not_reopened"
+        stack = state._stacks[seat]
+        if stack <= r.max_bet - state.bets[seat]:
+            return "no_chips"
+        if reach <= (min(stack, rules.bring_in) if r.bring_in else r.max_bet):
+            return "no_caller"
+        return ""
+
+    def _refusal(self, state: State, r: BettingRound, seat: int, why: str) -> IllegalAction:
+        """The refusal of a complete, bet or raise for the reason :meth:`_blocked` gave."""
+        rules = state.rules
+        who = player(seat)
+        if why == "no_check_raise":
+            return refuse(
+                f"{who} checked or called in this round and may not raise now (no check-raise)",
+                why,
+                rules.cite("check_raise"),
+            )
+        if why == "raises_capped":
+            return refuse(
+                f"the betting is capped at a bet and {rules.max_raises} raises this round",
+                why,
+                rules.cite("cap"),
+            )
+        if why == "not_reopened":
+            more, full = r.max_bet - (r.acted_at[seat] or 0), self._full_size(state, r)
+            return refuse(
+                f"{who} has acted and faces {more} more, short of a full raise of {full}: the "
+                "all-in raises since do not reopen the betting for it",
+                why,
+                rules.cite("all_in"),
+            )
+        if why == "no_chips":
+            why = "has no chips beyond the call"
         else:
-            return None  # nobody left to call a raise
+            why = "has nobody left to call more (every other player is all in)"
+        return refuse(
+            f"{who} may not complete, bet or raise: it {why}",
+            "raise_not_allowed",
+            rules.cite("all_in"),
+        )
+
+    def _reopened(self, state: State, r: BettingRound, seat: int) -> bool:
+        """Whether ``seat`` may raise: it has not acted (or an all-in of half a bet reopened the
+        betting), or it faces at least a full bet or raise more than the bet it acted on —
+        one full raise, or short all-ins that add up to one (Robert's betting 5-6)."""
+        at = r.acted_at[seat]
+        return at is None or r.max_bet - at >= self._full_size(state, r)
+
+    def _spans(self, state: State, r: BettingRound, seat: int) -> list[Span]:
+        """The amounts ``seat`` may complete, bet or raise to now; empty when it may not.
+
+        The full range of :meth:`_amounts`, from which a bet or raise no other live player can
+        match is accepted from the amount that puts the last of them all in (the rest is
+        returned as uncalled, house-rules.md: betting in limit games), cut to the seat's own
+        stack (all in); while the bring-in is owed, only amounts above the bring-in."""
+        reach = _reach(state, seat)
+        if self._blocked(state, r, seat, reach):
+            return []
         lo, hi, choices = self._amounts(state, r, seat)
-        allin = stack + bet
-        if choices:
-            choices = tuple(sorted({min(c, allin) for c in choices}))
-        return min(lo, allin), min(hi, allin), choices if len(choices) > 1 else ()
+        allin = state._stacks[seat] + state.bets[seat]
+        floor = min(allin, state.rules.bring_in) + 1 if r.bring_in else 0
+        if not choices:  # one range (the usual case)
+            start, stop = max(min(lo, reach, allin), floor), min(hi, allin)
+            return [(start, stop)] if start <= stop else []
+        wanted = [(min(c, reach), c) for c in choices]
+        spans: list[Span] = []
+        for start, stop in sorted((min(a, allin), min(b, allin)) for a, b in wanted):
+            start = max(start, floor)
+            if start > stop:
+                continue
+            if spans and start <= spans[-1][1] + 1:
+                spans[-1] = (spans[-1][0], max(stop, spans[-1][1]))
+            else:
+                spans.append((start, stop))
+        return spans
+
+    def _full_size(self, state: State, r: BettingRound) -> int:
+        """The increment of a full bet or raise now: the round's bet in fixed limit (the big
+        bet once chosen over an open pair); in spread limit the smallest legal raise; in pot
+        and no limit the larger of the bet and the last full raise."""
+        rules = state.rules
+        if rules.betting == "fixed":
+            return rules.big_bet if r.big_only else r.size
+        if r.completing:
+            return rules.small_bet
+        if rules.betting == "spread":
+            return max(rules.small_bet, r.full_inc)
+        return max(r.size, r.full_inc)
 
     def _amounts(
         self, state: State, r: BettingRound, seat: int
     ) -> tuple[int, int, tuple[int, ...]]:
-        """The full (uncapped by the stack) range to complete, bet or raise to, and choices."""
+        """The full range to complete, bet or raise to (uncut by stacks), and its choices.
+
+        In limit games a full bet or raise goes a full size above the last full level, so after
+        a short all-in the next player completes it; in pot and no limit a raise is at least a
+        full raise above the bet to call."""
         rules = state.rules
         top, betting = r.max_bet, rules.betting
-        if betting == "fixed":  # a full bet above the last full level (completes a short bet)
-            size = rules.big_bet if r.big_only else r.size
-            lo = r.full_level + size
+        full = self._full_size(state, r)
+        limit = betting in ("fixed", "spread") or r.completing
+        lo = (r.full_level if limit else top) + full
+        if betting == "fixed":
             if r.open_pair and not r.big_only:
                 big = r.full_level + rules.big_bet
                 return lo, big, (lo, big)
             return lo, lo, ()
-        if r.completing:  # complete the bring-in to the small bet (Robert's 4)
-            lo = rules.small_bet
-        elif betting == "spread":  # at least the last bet or raise (house rule betting)
-            lo = top + max(rules.small_bet, r.full_inc)
-        else:
-            lo = top + max(r.size, r.full_inc)
         if betting == "spread":  # a bet (the completion too) is at most the big bet over it
             return lo, max(lo, (0 if r.completing else top) + rules.big_bet), ()
         if betting == "pot":
@@ -266,97 +349,96 @@ class BettingPhase(Phase):
             return lo, max(lo, top + sum(state.paid) + state.dead + call), ()
         return lo, state._stacks[seat] + state.bets[seat], ()
 
+    # --- checking -----------------------------------------------------------------------------
+
     def check(self, state: State, action: Action) -> None:
         r: BettingRound = state.phase_state
+        rules = state.rules
         verb, seat = action.verb, action.seat
         if seat is None or (seat not in r.candidates if r.candidates else seat != r.queue[0]):
             waiting = r.candidates or (r.queue[0],)
             who = ", ".join(f"{player(w)}" for w in waiting)
-            raise refuse(f"it is {who}'s turn, not {player(seat)}'s", "not_your_turn", "Robert's 4")
+            raise refuse(
+                f"it is {who}'s turn, not {player(seat)}'s", "not_your_turn", self.rule(state)
+            )
         amount = action.amount
         stack, bet = state._stacks[seat], state.bets[seat]
         if verb == "cc" and not r.bring_in:
             expected: int | None = min(r.max_bet - bet, stack)
         elif verb == "pb" and r.bring_in:
-            expected = min(stack, state.rules.bring_in)
+            expected = min(stack, rules.bring_in)
         elif verb == "f" and not r.bring_in and r.max_bet > bet:
             expected = amount
-        elif verb == "cbr" and (rng := self._raise_range(state, r, seat)) is not None:
-            if r.bring_in and rng[0] <= min(stack, state.rules.bring_in):
+        elif verb == "cbr":
+            if r.bring_in and stack <= rules.bring_in:
                 raise refuse(
                     f"{player(seat)} can only bring in for what it has",
                     "wrong_amount",
-                    "Robert's 4",
+                    self._bring_in_rule(state),
                 )
-            self._check_amount(state, seat, amount, rng)
+            why = self._blocked(state, r, seat, _reach(state, seat))
+            if why:
+                raise self._refusal(state, r, seat, why)
+            self._check_amount(state, r, seat, amount)
             return
-        elif verb == "cbr" and not r.bring_in:
-            raise self._no_raise(state, r, seat)
         else:
-            raise refuse(self._why_not(state, r, seat, verb), _reason(r, verb), _rule(r, verb))
+            raise refuse(
+                self._why_not(state, r, seat, verb),
+                _reason(r, verb),
+                self._verb_rule(state, r, verb),
+            )
         if amount is not None and amount != expected:
             raise refuse(
                 f"{verb} is for {expected} chips, not {amount}",
                 "wrong_amount",
-                "house rule betting",
+                self._bring_in_rule(state) if verb == "pb" else rules.cite("limits"),
             )
 
-    def _check_amount(
-        self, state: State, seat: int, amount: object, rng: tuple[int, int, tuple[int, ...]]
-    ) -> None:
-        low, high, choices = rng
-        if amount is None or isinstance(amount, bool) or not isinstance(amount, int):
-            raise refuse("say the amount to bet or raise to", "missing_amount", "PHH cbr")
-        if low <= amount <= high and (not choices or amount in choices):
-            return
-        if choices:
-            allowed = " or ".join(map(str, choices))
-        else:
-            allowed = str(low) if low == high else f"{low} to {high}"
-        raise refuse(
-            f"{player(seat)} may complete, bet or raise to {allowed}, not {amount}",
-            "wrong_amount",
-            f"house rule betting = {state.rules.betting!r}",
-        )
-
-    def _no_raise(self, state: State, r: BettingRound, seat: int) -> IllegalAction:
-        """Why ``seat`` may not complete, bet or raise now, with the rule that says so."""
+    def _check_amount(self, state: State, r: BettingRound, seat: int, amount: object) -> None:
         rules = state.rules
-        who = player(seat)
-        if rules.no_check_raise and r.passive[seat]:
-            return refuse(
-                f"{who} checked or called in this round and may not raise now (no check-raise)",
-                "no_check_raise",
-                "house rule no_check_raise, NASDAQ ¶12",
+        if amount is None or isinstance(amount, bool) or not isinstance(amount, int):
+            raise refuse(
+                "say the amount to bet or raise to", "missing_amount", rules.cite("limits")
             )
-        if r.capped:
-            return refuse(
-                f"the betting is capped at a bet and {rules.max_raises} raises this round",
-                "raises_capped",
-                "house rule max_raises" + (", NASDAQ ¶12" if rules.no_check_raise else ""),
+        spans = self._spans(state, r, seat)
+        if any(start <= amount <= stop for start, stop in spans):
+            return
+        lo = self._amounts(state, r, seat)[0]
+        allowed = " or ".join(str(a) if a == b else f"{a} to {b}" for a, b in spans)
+        note, rule = "", rules.cite("limits")
+        if spans and spans[0][0] < lo and state._stacks[seat] + state.bets[seat] > spans[0][0]:
+            note = (
+                f" ({spans[0][0]} puts the last player who can call all in; the rest is returned)"
             )
-        if r.acted[seat] and r.short_sum:
-            return refuse(
-                f"{who} has acted and a short all-in raise does not reopen the betting",
-                "not_reopened",
-                "Robert's Rules: all-in",
-            )
-        return refuse(
-            f"{who} may not complete, bet or raise now (no chips beyond the call, or nobody "
-            "left to call a raise)",
-            "raise_not_allowed",
-            "Robert's Rules: all-in",
+        if any(not state._stacks[s] and state.bets[s] for s in state.live()):
+            rule = f"{rule}, {rules.cite('all_in')}"  # an all-in this round moved the levels
+        raise refuse(
+            f"{player(seat)} may complete, bet or raise to {allowed}, not {amount}{note}",
+            "wrong_amount",
+            rule,
         )
+
+    def _bring_in_rule(self, state: State) -> str:
+        return state.rules.cite("bring_in", _step(state).opener)
+
+    def _verb_rule(self, state: State, r: BettingRound, verb: str) -> str:
+        if r.bring_in or verb == "pb":
+            return self._bring_in_rule(state)
+        if verb == "f":
+            return state.rules.cite("fold")
+        return self.rule(state)
 
     def _why_not(self, state: State, r: BettingRound, seat: int, verb: str) -> str:
-        """Why a fold, bring-in or other verb is refused (a raise: :meth:`_no_raise`)."""
+        """Why a fold, bring-in or other verb is refused (a raise: :meth:`_blocked`)."""
         if r.bring_in:
             return f"{player(seat)} must bring in or complete, not {verb!r}"
         if verb == "f":
-            return f"{player(seat)} faces no bet and may check instead of folding"
+            return f"{player(seat)} faces no bet and checks instead of folding"
         if verb == "pb":
             return "the bring-in has already been made"
         return f"{verb!r} is not a betting action"
+
+    # --- performing ---------------------------------------------------------------------------
 
     def perform(self, state: State, action: Action) -> None:
         r: BettingRound = state.phase_state
@@ -369,7 +451,7 @@ class BettingPhase(Phase):
         r.queue.pop(0)
         if verb == "cc":
             state.put_in(seat, min(r.max_bet - state.bets[seat], state._stacks[seat]))
-            r.acted[seat] = True
+            r.acted_at[seat] = r.bet_level
             r.passive[seat] = True
         elif verb == "cbr":
             assert action.amount is not None
@@ -379,7 +461,7 @@ class BettingPhase(Phase):
             state.put_in(seat, amount)
             r.max_bet = amount
             r.bring_in = False
-            r.acted[seat] = True
+            r.acted_at[seat] = 0  # the bring-in is no bet: the completion reopens for it
         else:  # fold
             state.folded[seat] = True
             state.discards.extend(c for c in state.hands[seat] if c is not None)
@@ -390,36 +472,71 @@ class BettingPhase(Phase):
             self._close(state)
 
     def _raise(self, state: State, r: BettingRound, seat: int, amount: int) -> None:
+        """Complete, bet or raise to ``amount`` (checked): is it a full one (Robert's betting
+        5-6, house rule all_in_raise), does it reopen the betting, does it cap the round?"""
         rules = state.rules
-        lo, _, _ = self._amounts(state, r, seat)
-        inc = amount - r.max_bet
-        if r.open_pair and amount - r.full_level == rules.big_bet:
-            r.big_only = True  # once the big bet is made, raises are big too
+        top = r.max_bet
+        full = self._full_size(state, r)
+        lo = self._amounts(state, r, seat)[0]
+        reach = _reach(state, seat)
+        if r.open_pair and not r.big_only and amount > lo:
+            r.big_only = True  # the big bet chosen over an open pair: raises are big too
         state.put_in(seat, amount - state.bets[seat])
-        if amount >= lo:  # a full completion, bet or raise reopens the betting
-            r.full_inc = max(r.full_inc, amount - r.full_level if r.completing else inc)
-            full = True
-        else:  # short all-in: reopens only once such raises add up to a full one
-            r.short_sum += inc
-            full = r.short_sum >= max(r.full_inc, r.size)
-        if full:
-            r.short_sum = 0
+        own = amount - r.bet_level  # what this bet or raise adds (the bring-in is no bet)
+        half = (  # an all-in of half a bet or raise counts as a full one (Robert's betting 6)
+            amount < min(lo, reach)
+            and rules.all_in_raise == "half"
+            and rules.betting in ("fixed", "spread")
+            and 2 * own >= full
+        )
+        # A full one (all a live opponent can call is the same), or short all-ins adding up to
+        # one: the next full one goes a size above it.
+        if half or amount >= min(lo, reach) or amount - r.full_level >= full:
+            r.full_inc = max(r.full_inc, amount - (r.full_level if r.completing else top))
             r.full_level = amount
-            r.acted = [False] * state.n
-        r.acted[seat] = True
-        r.max_bet = amount
-        r.bring_in = r.completing = False
-        r.count += 1
-        cap = rules.max_raises
-        if cap is not None and r.count == cap + 1:
-            heads_up = len(state.live()) == 2
-            r.capped = not (rules.heads_up_uncapped and heads_up)  # Robert's: heads-up uncapped
+            r.completing = False
+            r.count += 1
+            cap = rules.max_raises
+            if cap is not None and r.count == cap + 1:
+                with_chips = sum(1 for s in state.live() if state._stacks[s])
+                r.capped = not (rules.heads_up_uncapped and with_chips <= 2)  # betting 3-4
+        if half:  # it reopens the betting for everyone who acted
+            r.acted_at = [None] * state.n
+        r.acted_at[seat] = amount
+        r.max_bet = r.bet_level = amount
+        r.bring_in = False
         r.queue = _clockwise(state, seat, False)
 
     def _close(self, state: State) -> None:
         """End the round: return an uncalled bet and clear the bets (the chips stay paid)."""
         state.return_uncalled()
         state.bets = [0] * state.n
+
+
+def _step(state: State) -> Betting:
+    step = state.rules.steps[state.step_index]
+    assert isinstance(step, Betting)
+    return step
+
+
+def _reach(state: State, seat: int) -> int:
+    """The most any other live player with chips can have in this round: what it has bet
+    plus its stack (0 when every other live player is all in)."""
+    stacks, bets, folded, shown = state._stacks, state.bets, state.folded, state.shown
+    most = 0
+    for s in range(state.n):
+        if s != seat and stacks[s] and not folded[s] and shown[s] is None:
+            most = max(most, stacks[s] + bets[s])
+    return most
+
+
+def _cbr_options(spans: list[Span]) -> tuple[Option, ...]:
+    """Options for the spans: one range, one set of choices, or one option per span."""
+    if not spans:
+        return ()
+    if len(spans) > 1 and all(a == b for a, b in spans):
+        return (_option("cbr", spans[0][0], spans[-1][0], tuple(a for a, _ in spans)),)
+    return tuple(_option("cbr", a, b) for a, b in spans)
 
 
 def _open_pair(state: State) -> bool:
@@ -435,14 +552,6 @@ def _reason(r: BettingRound, verb: str) -> str:
     if r.bring_in:
         return "bring_in_required"
     return {"f": "fold_without_bet", "pb": "no_bring_in"}.get(verb, "not_a_betting_action")
-
-
-def _rule(r: BettingRound, verb: str) -> str:
-    if r.bring_in or verb == "pb":
-        return "Robert's 4"
-    if verb == "f":
-        return "PokerKit convention: fold only facing a bet"
-    return "hand-history.md: actions"
 
 
 register(BettingPhase())

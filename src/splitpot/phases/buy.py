@@ -13,6 +13,7 @@ nothing. When the stub runs out the discards and burns become a new stub, as in 
 from __future__ import annotations
 
 from splitpot.actions import Action
+from splitpot.books import RULING_PAY
 from splitpot.cards import CARDS, Card
 from splitpot.phases.base import Phase, check_one_card, player, refuse, register
 from splitpot.phases.betting import opener
@@ -24,7 +25,7 @@ __all__ = ["BuyPhase"]
 _RULE_TURN = "OPR-207 3.1"
 _RULE_PAY = "OPR-207 3.2"
 _RULE_ONCE = "OPR-207 3.4"
-_RULE_DEAL = "OPR-207 3.3, hand-history.md: buy"
+_RULE_DEAL = "OPR-207 3.3"
 _STAND = Option("sd")
 
 
@@ -74,6 +75,9 @@ class BuyPhase(Phase):
         ps = state.phase_state
         return isinstance(ps, BuyRound) and ps.owed is not None
 
+    def rule(self, state: State) -> str:
+        return _RULE_DEAL if self.dealer_turn(state) else _RULE_TURN
+
     def legal(self, state: State) -> Legal:
         ps: BuyRound = state.phase_state
         if ps.owed is not None:
@@ -97,7 +101,9 @@ class BuyPhase(Phase):
             self._check_deal(state, ps.owed[0], action)
             return
         if action.verb == "dh":
-            raise refuse("the table waits on a player, not the dealer", "not_dealers_turn", "")
+            raise refuse(
+                "the table waits on a player, not the dealer", "not_dealers_turn", _RULE_TURN
+            )
         if action.verb not in ("buy", "sd"):
             raise refuse(
                 f"players buy a card ('buy CARD') or stand pat ('sd') now, not {action.verb!r}",
@@ -132,7 +138,7 @@ class BuyPhase(Phase):
                 f"{player(seat)} has {state._stacks[seat]} behind and cannot pay the price "
                 f"{price}: stand pat",
                 "cannot_afford",
-                f"{_RULE_PAY}, house-rules.md",
+                f"{_RULE_PAY}, {RULING_PAY}",
             )
         check_one_card(seat, action, state.hands[seat], _RULE_PAY)
 
@@ -177,8 +183,7 @@ class BuyPhase(Phase):
             self._next(state, ps)
             return
         price = state.rules.prices[ps.round]
-        state.put_in(seat, price)
-        state.bets[seat] -= price  # paid into the pot, not a bet to be called (OPR-207 3.2)
+        state.pay_in(seat, price)  # into the pot, nobody has to match it (OPR-207 3.2)
         hand = state.hands[seat]
         card = action.cards[0]
         place = hand.index(card)
@@ -208,7 +213,9 @@ class BuyPhase(Phase):
     def dealer_action(self, state: State) -> Action:
         ps: BuyRound = state.phase_state
         if ps.owed is None:
-            raise refuse("the table waits on a player, not the dealer", "not_dealers_turn", "")
+            raise refuse(
+                "the table waits on a player, not the dealer", "not_dealers_turn", _RULE_TURN
+            )
         if len(state.stub) - state.unknown_dealt < 1:
             _reshuffle(state)  # house-rules.md: running out of cards
         if not state.stub:

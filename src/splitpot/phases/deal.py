@@ -11,13 +11,11 @@ import random
 
 from splitpot.actions import Action
 from splitpot.cards import CARDS, Card
-from splitpot.phases.base import Phase, player, refuse, register
+from splitpot.phases.base import Phase, face, player, refuse, register
 from splitpot.rules import Deal
 from splitpot.state import Legal, State
 
 __all__ = ["DealPhase"]
-
-_RULE = "hand-history.md: d dh"
 
 
 class DealRound:
@@ -64,49 +62,53 @@ class DealPhase(Phase):
     def legal(self, state: State) -> Legal:
         return Legal((), True, {})
 
+    def rule(self, state: State) -> str:
+        return state.rules.cite("deal")
+
     def check(self, state: State, action: Action) -> None:
         ps: DealRound = state.phase_state
         step = state.rules.steps[state.step_index]
         assert isinstance(step, Deal)
+        rule = state.rules.cite("deal")
         if ps.common:
             if action.verb != "db" or len(action.cards) != 1:
                 raise refuse(
                     "the stub cannot serve every player: deal one common card ('d db')",
                     "common_card_expected",
-                    "Robert's stud rules: common card",
+                    state.rules.cite("common"),
                 )
         else:
             if action.verb != "dh":
                 raise refuse(
                     f"the dealer deals to players now ('dh'), not {action.verb!r}",
                     "deal_expected",
-                    _RULE,
+                    rule,
                 )
             if action.seat not in ps.pending:
                 waiting = ", ".join(player(w) for w in ps.pending)
                 raise refuse(
                     f"{player(action.seat)} is not waiting for cards (waiting: {waiting})",
                     "not_dealt_now",
-                    _RULE,
+                    rule,
                 )
             if len(action.cards) != len(step.cards):
                 raise refuse(
                     f"this street deals {len(step.cards)} card(s) to each player, "
                     f"not {len(action.cards)}",
                     "wrong_card_count",
-                    _RULE,
+                    rule,
                 )
         known = [c for c in action.cards if c is not None]
         if len(set(known)) != len(known):
-            raise refuse("a card is dealt twice in one action", "card_dealt_twice", _RULE)
+            raise refuse("a card is dealt twice in one action", "card_dealt_twice", rule)
         reuse = step.shortage == "reshuffle" and len(state.stub) - state.unknown_dealt < len(known)
         for c in known:
             if not isinstance(c, int) or not 0 <= c < 52:
-                raise refuse(f"{c!r} is not a card", "not_a_card", _RULE)
+                raise refuse(f"{face(c)} is not a card", "not_a_card", rule)
             if c not in state.stub and not (reuse and c in state.discards):
-                raise refuse(f"{CARDS[c]} has already been dealt", "card_dealt_twice", _RULE)
+                raise refuse(f"{CARDS[c]} has already been dealt", "card_dealt_twice", rule)
         if len(action.cards) > cards_left(state, step):
-            raise refuse("the stub has run out of cards", "deck_exhausted", _RULE)
+            raise refuse("the stub has run out of cards", "deck_exhausted", rule)
 
     def perform(self, state: State, action: Action) -> None:
         ps: DealRound = state.phase_state
@@ -139,7 +141,9 @@ class DealPhase(Phase):
         if len(stub) < k:
             _reshuffle(state)
         if len(stub) < k:
-            raise refuse("the stub and the discards have run out", "deck_exhausted", _RULE)
+            raise refuse(
+                "the stub and the discards have run out", "deck_exhausted", self.rule(state)
+            )
         cards = tuple(CARDS[c] for c in stub[: -k - 1 : -1])
         if ps.common:
             return Action("db", None, cards)

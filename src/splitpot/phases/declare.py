@@ -1,11 +1,11 @@
 """The declaration: every live player declares high, low or (where allowed) both.
 
 ``declare_order = "simultaneous"``: every live player declares in secret, in any order, and the
-declarations take effect together when the last is in (OPR-207 4.2, hand-history.md: sealed
-moves); views show other seats only as "has declared" until then. ``"in-turn"``: one at a time
-from the first live seat left of the dealer, each seen at once. ``declare_both`` offers "both"
-(OPR-207 4.2: usually not allowed; OPR-657 4.3). The showdown reads the declarations back from
-the log (:func:`declarations`).
+declarations take effect together when the last is in (hand-history.md: sealed moves);
+views show other seats only as "has declared" until then. ``"in-turn"``: one at a time from the
+first live seat left of the dealer, each seen at once. ``declare_both`` offers "both". Refusals
+cite the game's own book (OPR-207 4.2, OPR-657 4.2-4.3, NASDAQ ¶15 or ¶24) or the house rule.
+The showdown reads the declarations back from the log (:func:`declarations`).
 """
 
 from __future__ import annotations
@@ -16,9 +16,6 @@ from splitpot.state import Legal, Option, State
 
 __all__ = ["DeclarePhase", "choices", "declarations"]
 
-_RULE_ORDER = "house rule declare_order, OPR-207 4.2"
-_RULE_BOTH = "house rule declare_both, OPR-207 4.2"
-_RULE = "hand-history.md: dec"
 _ONE_WAY: tuple[Declaration, ...] = ("hi", "lo")
 _BOTH_WAYS: tuple[Declaration, ...] = ("hi", "lo", "both")
 
@@ -58,6 +55,9 @@ class DeclarePhase(Phase):
 
     kind = "declare"
 
+    def rule(self, state: State) -> str:
+        return state.rules.cite("declare")
+
     def enter(self, state: State) -> None:
         # seat order = clockwise from the dealer
         state.phase_state = DeclareRound(state.live(), len(state._log))
@@ -80,38 +80,40 @@ class DeclarePhase(Phase):
     def check(self, state: State, action: Action) -> None:
         ps: DeclareRound = state.phase_state
         seat = action.seat
+        rules = state.rules
+        order, both = rules.cite("declare_order"), rules.cite("declare_both")
         if action.verb != "dec":
             raise refuse(
                 f"players declare now ('dec hi', 'dec lo'), not {action.verb!r}",
                 "declare_now",
-                _RULE,
+                rules.cite("declare"),
             )
         if seat is None or not 0 <= seat < state.n or seat not in state.live():
             raise refuse(
                 f"{player(seat)} is not a live player and cannot declare",
                 "not_live",
-                _RULE_ORDER,
+                order,
             )
         if seat not in ps.pending:
-            raise refuse(f"{player(seat)} has already declared", "declared_twice", _RULE_ORDER)
+            raise refuse(f"{player(seat)} has already declared", "declared_twice", order)
         allowed = choices(state)
         if action.declaration not in allowed:
             if action.declaration == "both":
                 raise refuse(
                     "declaring both ways is not allowed at this table (declare_both = false)",
                     "both_not_allowed",
-                    _RULE_BOTH,
+                    both,
                 )
             raise refuse(
                 f"declare {' or '.join(allowed)}, not {action.declaration!r}",
                 "bad_declaration",
-                _RULE,
+                rules.cite("declare"),
             )
         if not _simultaneous(state) and seat != ps.pending[0]:
             raise refuse(
                 f"it is {player(ps.pending[0])}'s turn to declare, not {player(seat)}'s",
                 "not_your_turn",
-                _RULE_ORDER,
+                order,
             )
 
     def perform(self, state: State, action: Action) -> None:

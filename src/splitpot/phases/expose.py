@@ -51,6 +51,9 @@ class ExposePhase(Phase):
         live = [s for s in state.live() if state.down_cards(s)]
         state.phase_state = ExposeRound(live, len(state._log))
 
+    def rule(self, state: State) -> str:
+        return _RULE
+
     def done(self, state: State) -> bool:
         ps: ExposeRound = state.phase_state
         return not ps.pending
@@ -82,7 +85,7 @@ class ExposePhase(Phase):
             raise refuse(
                 f"{player(seat)} has already chosen a card to turn up", "turned_twice", _RULE
             )
-        check_one_card(seat, action, state.down_cards(seat), _RULE, " face down")
+        check_one_card(seat, action, state.down_cards(seat), _RULE, " face down", shown=True)
 
     def perform(self, state: State, action: Action) -> None:
         ps: ExposeRound = state.phase_state

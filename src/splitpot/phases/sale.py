@@ -36,6 +36,7 @@ from __future__ import annotations
 from typing import Literal
 
 from splitpot.actions import Action
+from splitpot.books import RULING_PAY
 from splitpot.cards import CARDS, Card
 from splitpot.phases.base import Phase, check_one_card, player, refuse, register
 from splitpot.rules import Sale
@@ -53,7 +54,7 @@ _RULE_ASK = "NASDAQ ¶18"
 _RULE_FREE = "NASDAQ 5.2(c)"
 _RULE_MAX = "NASDAQ ¶25, house rule max_price"
 _RULE_FORMAT = "house rule sale_bidding"
-_RULE_PRICE_STACK = "NASDAQ ¶10, house-rules ruling: a named price must be payable"
+_RULE_PRICE_STACK = f"NASDAQ ¶10, {RULING_PAY}"
 
 Stage = Literal["first", "sell", "bid", "discard", "done"]
 
@@ -128,6 +129,12 @@ class SaleRound:
         )
 
 
+def _ask_rule(state: State) -> str:
+    """The paragraph on asking prices: ¶8 in the six-card game, ¶18 in the seven-card one."""
+    step = state.rules.steps[state.step_index]
+    return _RULE_ASK if isinstance(step, Sale) and step.sellers == "round" else _RULE_SHOW
+
+
 def _market(state: State) -> Market:
     market = state.market
     if not isinstance(market, Market):
@@ -200,6 +207,11 @@ class SalePhase(Phase):
         ps: SaleRound = state.phase_state
         return ps.stage == "done"
 
+    def rule(self, state: State) -> str:
+        ps = state.phase_state
+        stage = ps.stage if isinstance(ps, SaleRound) else "sell"
+        return {"first": _RULE_FIRST, "bid": _RULE_BID}.get(stage, _RULE_SHOW)
+
     def _open_bidding(self, state: State, ps: SaleRound, ask: int | None, order: list[int]) -> None:
         ps.ask = ask
         ps.order = order
@@ -250,7 +262,7 @@ class SalePhase(Phase):
                 first = state.live()[0]
             else:
                 first = buyer
-                _into_pot(state, buyer, price)  # ¶6
+                state.pay_in(buyer, price)  # ¶6
             ps.queue = [first]
             self._next_seller(state, ps)
             return
@@ -262,7 +274,7 @@ class SalePhase(Phase):
             state.hands[seller].append(card)
             state.faceup[seller].append(False)
             if ps.ask:
-                _into_pot(state, seller, ps.ask)
+                state.pay_in(seller, ps.ask)
             ps.discarder = seller
             market.last = (seller, None)
         else:
@@ -273,7 +285,7 @@ class SalePhase(Phase):
                 to_pot = excess - excess // 2  # half each, the odd chip to the pot (¶26)
             state.transfer(buyer, seller, price - to_pot, f"buys {CARDS[card]}")
             if to_pot:
-                _into_pot(state, buyer, to_pot)
+                state.pay_in(buyer, to_pot)
             state.hands[buyer].append(card)
             state.faceup[buyer].append(False)
             ps.discarder = buyer
@@ -386,7 +398,7 @@ class SalePhase(Phase):
                 "sell_now",
                 _RULE_SHOW,
             )
-        check_one_card(seat, action, state.hands[seat], _RULE_SHOW)
+        check_one_card(seat, action, state.hands[seat], _RULE_SHOW, shown=True)
         price = action.amount
         options = self._sell_options(state, ps)
         if price is None:
@@ -395,7 +407,7 @@ class SalePhase(Phase):
                 raise refuse(
                     f"name an asking price of at least {least} ('sell CARD {least}')",
                     "price_required",
-                    _RULE_ASK,
+                    _RULE_ASK,  # only the seven-card version requires a price
                 )
             return
         if isinstance(price, bool) or not isinstance(price, int):
@@ -405,7 +417,7 @@ class SalePhase(Phase):
             raise refuse(
                 f"asking price {price} is below the minimum price {rules.price_minimum}",
                 "below_minimum_price",
-                f"{_RULE_ASK}, house rule min_price",
+                f"{_ask_rule(state)}, house rule min_price",
             )
         if rules.max_price is not None and price > rules.max_price:
             raise refuse(
@@ -424,7 +436,13 @@ class SalePhase(Phase):
 
     def _check_discard(self, state: State, ps: SaleRound, seat: int, action: Action) -> None:
         who = ps.discarder
-        rule = "NASDAQ 5.2(a), ¶9" if ps.seller != who else "NASDAQ 5.2(b), ¶10"
+        step = state.rules.steps[state.step_index]
+        assert isinstance(step, Sale)
+        seven = step.sellers == "round"  # the seven-card version's own paragraphs
+        if ps.seller != who:  # the buyer discards
+            rule = "NASDAQ 5.2(a)" if seven else _RULE_BID
+        else:  # unsold: the seller discards
+            rule = "NASDAQ 5.2(b)" if seven else _RULE_UNSOLD
         if seat != who:
             raise refuse(
                 f"{player(who)} discards a card first ('sd CARD'), not {player(seat)}",
@@ -457,7 +475,7 @@ class SalePhase(Phase):
             raise refuse(
                 f"it is {player(ps.bidders[0])}'s turn to bid or pass, not {player(seat)}'s",
                 "not_your_turn",
-                f"{rule}, {_RULE_FORMAT} = 'open'",
+                f"{rule}, {_RULE_FORMAT}",
             )
         if action.verb == "pass":
             return
@@ -468,13 +486,13 @@ class SalePhase(Phase):
             raise refuse(
                 f"bid {amount} is below the asking price {ps.ask}",
                 "below_asking_price",
-                _RULE_ASK,
+                _ask_rule(state),
             )
         if open_bids and ps.high and amount <= ps.high:
             raise refuse(
                 f"bid {amount} does not top the last bid {ps.high}",
                 "does_not_top",
-                f"{rule}, {_RULE_FORMAT} = 'open'",
+                f"{rule}, {_RULE_FORMAT}",
             )
         if amount < 1:
             raise refuse("a bid is at least 1 chip", "below_minimum_bid", rule)
@@ -544,12 +562,6 @@ class SalePhase(Phase):
         self._remove(state, seat, card)
         if card is not None:
             state.discards.append(CARDS[card])
-
-
-def _into_pot(state: State, seat: int, amount: int) -> None:
-    """Chips paid into the pot outside the betting (not a bet to be called)."""
-    state.put_in(seat, amount)
-    state.bets[seat] -= amount
 
 
 register(SalePhase())

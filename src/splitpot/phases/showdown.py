@@ -21,7 +21,6 @@ from splitpot.state import Award, Half, Legal, Option, State
 __all__ = ["ShowdownPhase", "contenders", "judge"]
 
 _SHOW = (Option("sm"),)
-_RULE = "hand-history.md: sm"
 
 
 class ShowdownPhase(Phase):
@@ -37,36 +36,40 @@ class ShowdownPhase(Phase):
         seats = tuple(s for s in state.live() if state.shown[s] is None)
         return Legal(seats, True, dict.fromkeys(seats, _SHOW))
 
+    def rule(self, state: State) -> str:
+        return state.rules.cite("showdown")
+
     def check(self, state: State, action: Action) -> None:
         seat = action.seat
+        rule = self.rule(state)
         if action.verb != "sm":
             raise refuse(
                 f"at the showdown players show or muck ('sm'), not {action.verb!r}",
                 "showdown_now",
-                _RULE,
+                rule,
             )
         if seat is None or seat not in state.live() or state.shown[seat] is not None:
-            raise refuse(f"{player(seat)} has no hand to show", "nothing_to_show", _RULE)
+            raise refuse(f"{player(seat)} has no hand to show", "nothing_to_show", rule)
         if not action.cards:
             return
         hand = state.hands[seat]
         cards = list(action.cards)
         if None in cards or len(cards) != len(hand) or len(set(cards)) != len(cards):
             raise refuse(
-                f"show all {len(hand)} cards of the hand, each once", "wrong_cards_shown", _RULE
+                f"show all {len(hand)} cards of the hand, each once", "wrong_cards_shown", rule
             )
         known = {int(c) for c in hand if c is not None}
         if not known <= set(cards):
             raise refuse(
                 f"{player(seat)} holds {format_cards(sorted(known))}, which the show must include",
                 "wrong_cards_shown",
-                _RULE,
+                rule,
             )
         elsewhere = {c for s, h in enumerate(state.hands) if s != seat for c in h}
         elsewhere.update(state.common)
         clash = [c for c in cards if c is not None and c not in known and c in elsewhere]
         if clash:
-            raise refuse(f"{format_cards(clash)} is in another hand", "card_dealt_twice", _RULE)
+            raise refuse(f"{format_cards(clash)} is in another hand", "card_dealt_twice", rule)
 
     def perform(self, state: State, action: Action) -> None:
         seat = action.seat
@@ -91,13 +94,14 @@ class ShowdownPhase(Phase):
 
     def dealer_step(self, state: State) -> Action:
         """The referee shows every live hand still unseen, which ends the hand."""
+        rule = self.rule(state)
         waiting = [s for s in state.live() if state.shown[s] is None]
         for seat in waiting:
             if None in state.hands[seat]:
                 raise refuse(
                     f"{player(seat)}'s cards are unknown: the record must show them ('sm')",
                     "unknown_cards",
-                    _RULE,
+                    rule,
                 )
         action = Action("sm", waiting[0], tuple(state.hands[waiting[0]]))
         for seat in waiting:
@@ -107,6 +111,7 @@ class ShowdownPhase(Phase):
         return action
 
     def dealer_action(self, state: State) -> Action:
+        rule = self.rule(state)
         for seat in state.live():
             if state.shown[seat] is None:
                 hand = state.hands[seat]
@@ -114,10 +119,10 @@ class ShowdownPhase(Phase):
                     raise refuse(
                         f"{player(seat)}'s cards are unknown: the record must show them ('sm')",
                         "unknown_cards",
-                        _RULE,
+                        rule,
                     )
                 return Action("sm", seat, tuple(hand))
-        raise refuse("every live hand is shown", "nothing_to_show", _RULE)
+        raise refuse("every live hand is shown", "nothing_to_show", rule)
 
 
 def judge(state: State) -> None:

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from splitpot.bots import Bot
 from splitpot.engine import apply, deal_next, legal_actions, new_hand
+from splitpot.errors import RulesError
 from splitpot.notation import phhs_entry
 from splitpot.records import record_from_state
 from splitpot.rules import Rules
@@ -65,7 +66,7 @@ def play_hands(
     """
     starting = [stacks] * len(bots) if isinstance(stacks, int) else list(stacks)
     if len(starting) != len(bots):
-        raise ValueError(f"{len(starting)} stacks for {len(bots)} bots")
+        raise RulesError(f"{len(starting)} stacks for {len(bots)} bots")
     net = [0] * len(bots)
     with ExitStack() as files:
         out = None

@@ -4,6 +4,7 @@ round, a declaration and the showdown (house-rules.md: Auction).
 
 from __future__ import annotations
 
+from splitpot.books import OPR657
 from splitpot.rules import Auction, Betting, Deal, Rules, Showdown
 
 __all__ = ["AUCTION"]
@@ -26,5 +27,6 @@ AUCTION = Rules(
     showdown="declare",  # high, low or both (4.2)
     declare_both=True,
     both_must="win-or-tie",  # the usual convention (4.3)
+    book=OPR657,
     description="Auction: five sealed-bid auctions for the up cards, declare (OPR-657)",
 )

@@ -4,6 +4,10 @@ version (house-rules.md: NASDAQ; citations ``NASDAQ ¶n`` as in :mod:`splitpot.p
 
 from __future__ import annotations
 
+from typing import Final
+
+from splitpot.books import NASDAQ as BOOK
+from splitpot.books import Book
 from splitpot.rules import Betting, Deal, Expose, Rules, Sale, Showdown, Step
 
 __all__ = ["NASDAQ", "NASDAQ7"]
@@ -33,8 +37,30 @@ def _seven() -> tuple[Step, ...]:
     return (Deal("ddddddd"), opening, auction, opening, auction, opening, *turns, Showdown())
 
 
+BOOK7: Final = BOOK.but(
+    **{
+        "turn": "NASDAQ ¶17",  # betting rounds 1-3 from the dealer's left
+        "turn:high-board": "NASDAQ ¶23",  # the rounds after turn-ups
+        "cap": "NASDAQ ¶17, house rule max_raises",
+        "check_raise": "NASDAQ ¶17, house rule no_check_raise",
+        "heads_up": "NASDAQ ¶17, house rule heads_up_uncapped",
+        "showdown": "NASDAQ ¶24",
+        "declare": "NASDAQ ¶24",
+        "declare_order": "NASDAQ ¶24, house rule declare_order",
+        "declare_both": "NASDAQ ¶24, house rule declare_both",
+    }
+)
+"""The seven-card version's own paragraphs (5.1-5.3 of the book: ¶17 on)."""
+
+
 def _nasdaq(
-    name: str, code: str, steps: tuple[Step, ...], most: int, showdown: str, description: str
+    name: str,
+    code: str,
+    steps: tuple[Step, ...],
+    most: int,
+    showdown: str,
+    book: Book,
+    description: str,
 ) -> Rules:
     """The house rules both versions share (house-rules.md: NASDAQ)."""
     return Rules(
@@ -52,6 +78,7 @@ def _nasdaq(
         no_check_raise=True,  # (¶12, ¶17)
         showdown=showdown,
         declare_both=True,  # "where the group allows it" (¶15)
+        book=book,
         description=description,
     )
 
@@ -62,6 +89,7 @@ NASDAQ = _nasdaq(
     _six(),
     _MOST,
     "cards",  # cards speak; a chip declare is the alternative (¶15)
+    BOOK,
     "NASDAQ: six cards down, players sell cards to each other (pagat)",
 )
 NASDAQ7 = _nasdaq(
@@ -70,5 +98,6 @@ NASDAQ7 = _nasdaq(
     _seven(),
     7,  # seven cards each from one deck
     "declare",  # (¶24)
+    BOOK7,
     "NASDAQ seven-card: two auction rounds, four turn-ups, declare (pagat)",
 )

@@ -2,10 +2,14 @@
 five-card hi-lo with a buy.
 
 Each game is a few lines over the same steps (house-rules.md: stud8 and stud5buy sections).
+Books: stud8, stud and razz follow Robert's Rules (the seven-card stud high-low rules we hold
+number the articles; the stud and razz sections are cited by name where those games differ);
+the five-card games follow OPR-207, whose Articles 1–2 describe five-card stud high-low.
 """
 
 from __future__ import annotations
 
+from splitpot.books import OPR207, ROBERTS
 from splitpot.rules import Betting, Buy, Deal, Rules, Showdown, Step
 
 __all__ = ["RAZZ", "STUD", "STUD5", "STUD5BUY", "STUD5HILO", "STUD8"]
@@ -51,6 +55,7 @@ STUD8 = Rules(
     max_players=8,
     low="a5",
     qualifier=8,
+    book=ROBERTS,
     description="Seven-card stud high-low, eight or better (Robert's Rules)",
 )
 STUD = Rules(
@@ -58,6 +63,7 @@ STUD = Rules(
     code="F7S",
     steps=_seven("low-card", "high-board", open_pair=True),
     max_players=8,
+    book=ROBERTS.but(limits="Robert's stud rules", showdown="Robert's stud rules"),
     description="Seven-card stud, high only; an open pair on fourth street allows the big bet",
 )
 RAZZ = Rules(
@@ -68,6 +74,12 @@ RAZZ = Rules(
     high=False,
     low="a5",
     qualifier=0,
+    book=ROBERTS.but(
+        turn="Robert's razz rules",
+        bring_in="Robert's razz rules",
+        limits="Robert's razz rules",
+        showdown="Robert's razz rules",
+    ),
     description="Razz: seven-card stud for the ace-to-five low; highest card brings in",
 )
 STUD5 = Rules(
@@ -75,6 +87,7 @@ STUD5 = Rules(
     code="F5S",
     steps=_five(),
     max_players=10,
+    book=OPR207.but(**{"showdown:cards": "OPR-207 1.3"}),  # 1.3: the rules of five-card stud
     description="Five-card stud, high only",
 )
 STUD5HILO = Rules(
@@ -84,6 +97,7 @@ STUD5HILO = Rules(
     max_players=10,
     low="a5",
     qualifier=0,
+    book=OPR207,
     description="Five-card stud high-low, cards speak (the base game of stud5buy, OPR-207)",
 )
 
@@ -116,5 +130,6 @@ STUD5BUY = Rules(
     qualifier=0,
     showdown="declare",
     declare_both=False,
+    book=OPR207,
     description="Five-card stud high-low with a buy, by declaration (OPR-207)",
 )

@@ -1,0 +1,81 @@
+"""State.snapshot covers the whole state, so "a refused action changes nothing" sees any change."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from play import check_call
+from splitpot import variants
+from splitpot.engine import State, legal_actions, new_hand
+from splitpot.notation import load
+from splitpot.records import replay
+from test_side_pots import GOLDEN
+
+
+class Different:
+    """A value equal to nothing else, to put into one slot at a time."""
+
+    def __eq__(self, other: object) -> bool:
+        return other is self
+
+    def __hash__(self) -> int:
+        return id(self)
+
+
+def mid_hand() -> State:
+    """A NASDAQ hand part way through its sales (market, phase state and payments in use)."""
+    (record,) = load(GOLDEN / "nasdaq-all-in-buyer-after-the-first-bid.phh")
+    for index, state in enumerate(replay(record), 1):
+        if index == 12:
+            return state.copy()
+    raise AssertionError
+
+
+def test_only_the_documented_caches_are_left_out() -> None:
+    assert frozenset({"_legal", "public"}) == State.CACHES
+    assert set(State.CACHES) <= set(State.__slots__)
+
+
+@pytest.mark.parametrize("name", [n for n in State.__slots__ if n not in State.CACHES])
+def test_a_change_to_any_slot_shows_in_the_snapshot(name: str) -> None:
+    state = mid_hand()
+    before = state.snapshot()
+    setattr(state, name, Different())
+    assert state.snapshot() != before, f"snapshot() does not see {name}"
+
+
+def test_changes_inside_the_slots_show_too() -> None:
+    # The up cards and the cards as dealt (what issue 12 found missing), the reshuffle
+    # generator's state, the seed, the order of the deck.
+    state = mid_hand()
+    before = state.snapshot()
+    for change in (
+        lambda s: s.ups[0].append(None),
+        lambda s: s.dealt_up[1].append(True),
+        lambda s: setattr(s, "seed", 7),
+        lambda s: setattr(s, "deck_order", s.deck_order[::-1]),
+        lambda s: setattr(s, "antes", (9, 9, 9)),
+        lambda s: s.market.sold.__setitem__(0, not s.market.sold[0]),
+        lambda s: s.all_in_at.__setitem__(0, 5),
+    ):
+        twin = state.copy()
+        change(twin)
+        assert twin.snapshot() != before
+    seeded = state.copy()
+    seeded.rng = random.Random(1)
+    other = seeded.copy()
+    assert other.snapshot() == seeded.snapshot()
+    other.rng.random()  # type: ignore[union-attr]
+    assert other.snapshot() != seeded.snapshot()
+
+
+def test_the_caches_do_not_change_the_snapshot() -> None:
+    state = new_hand(variants.get("stud8"), [100] * 3, seed=2)
+    before = state.snapshot()
+    legal_actions(state)  # fills the engine's cache
+    state.public = Different()
+    assert state.snapshot() == before
+    check_call(state)
+    assert state.snapshot() != before
