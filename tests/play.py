@@ -100,7 +100,7 @@ def refused(state: State, line: str) -> IllegalAction:
 
 def apply_or_refused(state: State, attempt: Action) -> None:
     """Apply ``attempt`` if the legal actions admit it; otherwise it must be refused with a
-    reason and leave the state exactly as it was (house-rules.md: nothing is lost)."""
+    reason and leave the state exactly as it was (docs/games.md: nothing is lost)."""
     before = state.snapshot()
     if is_legal(state, attempt):
         apply(state, attempt)

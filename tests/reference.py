@@ -13,8 +13,8 @@ Cards are ids 0..51 (``4 * (rank - 2) + suit``). Rules followed:
 - Ace-to-five low (OPR-657 1.3, OPR-207 1.2, Robert's 3 and 5): ace is low, straights and
   flushes do not count, pairs do; the best low is the "weakest" such hand.
 - Deuce-to-seven low: ace is high only (so A-2-3-4-5 is ace-high, not a straight), straights
-  and flushes count against the hand (house-rules.md "Deuce-to-seven").
-- Qualifier q (Robert's stud hi-lo intro, house-rules.md ``qualifier``): five different ranks,
+  and flushes count against the hand (docs/games.md "Deuce-to-seven").
+- Qualifier q (Robert's stud hi-lo intro, docs/games.md ``qualifier``): five different ranks,
   none above q (ace counts as 1 in ace-to-five), and in deuce-to-seven no straight or flush.
 """
 

@@ -86,7 +86,7 @@ def pick_order(state: State) -> list[int]:
 
 
 def test_the_game_has_the_house_rules_defaults() -> None:
-    # house-rules.md, Auction: antes, two down, five auctions (OPR-657 3.7), one spread-limit
+    # docs/games.md, Auction: antes, two down, five auctions (OPR-657 3.7), one spread-limit
     # round opened by the best hand showing, declaration high/low/both, both must win or tie.
     rules = variants.get("AUC")
     assert rules is AUCTION
@@ -345,7 +345,7 @@ def test_every_bid_goes_into_the_pot() -> None:
 
 
 def test_a_short_stack_bids_all_it_has_and_is_all_in() -> None:
-    # OPR-657 3.2 and house-rules.md: a player who cannot cover the minimum bids everything.
+    # OPR-657 3.2 and docs/games.md: a player who cannot cover the minimum bids everything.
     # Ante 1, minimum bid 5; p3 has 3 - 1 = 2 behind: its only bid is 2.
     # Auction 1 (offer 2c 7h 9d): p1 5, p2 5, p3 2 -> p1, p2 (tied, no up cards: by seat), p3.
     # Auction 2 (offer 3c 4h 5s): p3 has 0 and bids 0; p1 5, p2 5 -> p2 (7h beats 2c), p1, p3.
@@ -378,11 +378,11 @@ def test_a_short_stack_bids_all_it_has_and_is_all_in() -> None:
 
 
 def test_unequal_bids_make_no_side_pot(tmp_path: Path) -> None:
-    # OPR-657 3.6 and house-rules.md (side pots come from players all in): the golden example
+    # OPR-657 3.6 and docs/games.md (side pots come from players all in): the golden example
     # with p2 declaring both. p2 paid 1 + 10 + 2 = 13, p1 12, p4 11, p3 8 (folded); nobody is
     # all in, so all 44 chips are one pot. p2 fails both (p1's king-high straight beats p2's
     # six-high straight, 4.3) and takes nothing - not even its 13th chip back; nobody else
-    # declared low, so the whole pot goes high to p1 (house-rules.md).
+    # declared low, so the whole pot goes high to p1 (docs/games.md).
     # p1 100 - 12 + 44 = 132; p2 100 - 13 = 87; p3 92; p4 89.
     record = tomllib.loads(EXAMPLE.read_text())
     record["actions"] = [
@@ -469,7 +469,7 @@ def test_eight_players_cannot_sit_down() -> None:
 
 
 def test_records_keep_the_bid_house_rules(tmp_path: Path) -> None:
-    # house-rules.md: min_bid and max_bid are written in _splitpot and read back (OPR-657 2.2).
+    # docs/games.md: min_bid and max_bid are written in _splitpot and read back (OPR-657 2.2).
     rules = dataclasses.replace(AUCTION, min_bid=2, max_bid=9)
     assert house_rules(rules) == {"min_bid": 2, "max_bid": 9}
     seated = [bots.get("random", seed=s) for s in range(3)]

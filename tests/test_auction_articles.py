@@ -1,6 +1,6 @@
 """Auction articles not covered elsewhere: the deal (OPR-657 2.1), seven cards and one betting
 round (1.2, 3.7, 4.1) and how declarations are made (4.2). Expected values follow from the
-rule book and house-rules.md, not from the engine's output."""
+rule book and docs/games.md, not from the engine's output."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def test_seven_cards_each_then_one_betting_round() -> None:
 
 
 def test_declarations_are_simultaneous_by_default_or_in_turn_by_agreement() -> None:
-    # OPR-657 4.2: the method is agreed before play. Simultaneous (house-rules.md default):
+    # OPR-657 4.2: the method is agreed before play. Simultaneous (docs/games.md default):
     # every live player is asked at once. In turn: one at a time, the first from the
     # dealer's left (p1).
     for order, waiting in (("simultaneous", (0, 1, 2)), ("in-turn", (0,))):

@@ -140,7 +140,7 @@ def _layout(state: State) -> int:
 def test_illegal_auction_moves_are_refused_unchanged(
     table: tuple[State, int], data: st.DataObject
 ) -> None:
-    # OPR-657 3.1-3.4 refusals, and house-rules.md: nothing is lost on a refusal.
+    # OPR-657 3.1-3.4 refusals, and docs/games.md: nothing is lost on a refusal.
     state, _ = table
     for _ in range(150):
         if state.finished:

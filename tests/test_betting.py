@@ -1,4 +1,4 @@
-"""Robert's general rules on betting and raising in limit games (house-rules.md: betting in
+"""Robert's general rules on betting and raising in limit games (docs/games.md: betting in
 limit games), worked by hand: the cap among players who are not all in, the half-bet rule
 (house rule all_in_raise), short all-ins that add up to a full raise, and a bet or raise nobody
 can match in full.
@@ -260,7 +260,7 @@ def test_all_in_raise_is_a_house_rule_of_records(rule: str) -> None:
 def test_the_options_say_exactly_which_amounts_are_taken(game: str, rule: str) -> None:
     # At every betting decision of random hands from short stacks, every amount from 0 to one
     # past the seat's all-in is tried on a copy: the engine takes exactly those the options
-    # admit (house-rules.md: the legal options are the rules, stated).
+    # admit (docs/games.md: the legal options are the rules, stated).
     rules = dataclasses.replace(variants.get(game), all_in_raise=rule)
     checked = 0
     for seed in range(12):

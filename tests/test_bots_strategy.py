@@ -83,7 +83,7 @@ def test_strong_bots_never_act_illegally(game: str, data: st.DataObject) -> None
     if not {"equity", "heuristic"} & set(names):
         names[0] = "equity"
     seed = data.draw(st.integers(0, 2**32), "seed")
-    # short stacks go all in at bring-ins, bids and buys (house-rules.md: side pots)
+    # short stacks go all in at bring-ins, bids and buys (docs/games.md: side pots)
     stack = data.draw(st.sampled_from((3, 12, 60, 1000)), "stack")
     play_checked(game, names, seed, stack)
 

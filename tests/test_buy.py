@@ -1,5 +1,5 @@
 """The buy (OPR-207 Article 3): turns, prices, refusals, replacements up or down, what views show,
-two rounds, side pots, and ten players running the stub out (house-rules.md: running out of
+two rounds, side pots, and ten players running the stub out (docs/games.md: running out of
 cards).
 
 Stakes unless said: ante 1, bring-in 2, small bet 5, big bet 10 - so a buy costs 10.
@@ -212,7 +212,7 @@ TEN = [
     "Jc Qs Qh Qd 4c",
 ]
 # (card bought away, replacement): p1 and p2 take the last two cards of the stub; from p3 on the
-# stub is empty and each replacement comes from the discards (house-rules.md).
+# stub is empty and each replacement comes from the discards (docs/games.md).
 BUYS = [
     ("2c", "9c"),
     ("Qc", "5d"),

@@ -176,7 +176,7 @@ def test_a_raise_not_offered_says_why(tmp_path: Path) -> None:
     assert "cc" in verbs
     assert session.no_raise() == (
         "no raise: you checked or called in this round and may not raise now (no check-raise) "
-        "(house rule no_check_raise, NASDAQ ¶12)"
+        "(NASDAQ ¶17, house rule no_check_raise)"
     )
     session.close()
 

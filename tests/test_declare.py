@@ -1,5 +1,5 @@
 """Declarations: the Declare step, its refusals, secrecy in views, and the showdown by declaration
-(house-rules.md: declare_order, declare_both, both_must, a half nobody can take; OPR-207 4.2-4.3).
+(docs/games.md: declare_order, declare_both, both_must, a half nobody can take; OPR-207 4.2-4.3).
 
 Stakes unless said: ante 1, bring-in 2, small bet 5, big bet 10 (the registry's defaults).
 """
@@ -96,7 +96,7 @@ def test_a_game_without_two_halves_cannot_declare() -> None:
 def test_in_turn_from_the_dealers_left_each_seen_at_once() -> None:
     state = hand("stud5buy", [100, 100], *TO_DECLARE, declare_order="in-turn")
     legal = legal_actions(state)
-    assert legal.to_act == (0,)  # p1: first live seat left of the dealer (house-rules.md)
+    assert legal.to_act == (0,)  # p1: first live seat left of the dealer (docs/games.md)
     assert legal.options[0][0].declarations == ("hi", "lo")  # declare_both = false (OPR-207 4.2)
     wrong = refused(state, "p2 dec hi")
     assert wrong.reason == "not_your_turn"
@@ -182,7 +182,7 @@ def test_nobody_declares_low_so_the_high_declarers_take_the_whole_pot() -> None:
 
 
 def test_every_live_player_declares_both_and_fails() -> None:
-    # house-rules.md "a half nobody can take": p1 (three kings) wins high, p2 (7-5-4-3-2) wins
+    # docs/games.md "a half nobody can take": p1 (three kings) wins high, p2 (7-5-4-3-2) wins
     # low; each declared both and failed the other half, so nobody can take either half and
     # the pot is split among the live players, odd chip by rule 2 (highest card by suit).
     # Up cards Kd, 3d, Th: p2's 3d brings in 2, p3 folds, p1 calls; checks to the end.

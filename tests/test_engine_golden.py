@@ -272,7 +272,7 @@ def test_eight_players_share_a_common_card_on_seventh() -> None:
     assert state.stacks[0] == 100 - 3 + 24
 
 
-# --- all-in rules (Robert's Rules: all-in; house-rules.md: side pots) --------------------------
+# --- all-in rules (Robert's Rules: all-in; docs/games.md: side pots) --------------------------
 
 
 SHORT_ALL_IN = (
@@ -368,7 +368,7 @@ def test_antes_without_trimming_are_dead_money() -> None:
 def test_discards_are_reshuffled_when_the_stub_runs_out() -> None:
     # Ten players, seven cards each: 30 on the first deal; three fold (9 discards); 7 x 4 = 28
     # more would need 58 cards, so the last 6 come from the discards, shuffled
-    # (house-rules.md: running out of cards).
+    # (docs/games.md: running out of cards).
     from splitpot.rules import Betting, Deal, Rules, Showdown
 
     rules = Rules(

@@ -113,7 +113,7 @@ def test_low_order_five_against_seven(
 @settings(max_examples=150, deadline=None)
 @given(cards=hands(7))
 def test_every_qualifier_matches_reference(qualifier: int, cards: list[int]) -> None:
-    """house-rules.md ``qualifier``: five different ranks, none above q."""
+    """docs/games.md ``qualifier``: five different ranks, none above q."""
     for ranking in ("a5", "27"):
         assert (_low(cards, ranking, qualifier) is None) == (
             low_key(cards, ranking, qualifier) is None
@@ -352,7 +352,7 @@ def test_best_five_of_fewer_cards_is_the_whole_hand() -> None:
 
 
 def test_deuce_to_seven_ace_is_high_only() -> None:
-    """Deuce-to-seven is played ace high (house-rules.md), so A-5-4-3-2 is not a straight.
+    """Deuce-to-seven is played ace high (docs/games.md), so A-5-4-3-2 is not a straight.
 
     Worked by hand: A-5-4-3-2 is an ace-high no-pair hand, which beats any pair for low and
     loses to K-5-4-3-2 (king-high); the six-high straight 6-5-4-3-2 counts as a straight.

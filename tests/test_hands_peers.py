@@ -122,7 +122,7 @@ def test_ace_to_five_with_pairs_agrees_with_pokerkit(k: int) -> None:
 
 @pytest.mark.parametrize("k", [5, 7])
 def test_deuce_to_seven_agrees_with_pokerkit(k: int) -> None:
-    """Deuce-to-seven (house-rules.md): ace high, straights and flushes count (StandardLowHand)."""
+    """Deuce-to-seven (docs/games.md): ace high, straights and flushes count (StandardLowHand)."""
     _check_pokerkit(
         lambda h: low_values(h, ranking="27", qualifier=0),
         StandardLowHand,

@@ -231,7 +231,7 @@ def test_the_seller_shows_a_card_and_may_name_a_price() -> None:
 
 
 def test_bids_below_the_asking_price_do_not_count() -> None:
-    # ¶18 (and house-rules.md for both versions): a bid under the named price is refused.
+    # ¶18 (and docs/games.md for both versions): a bid under the named price is refused.
     state = upto(OPEN, "p2 sell 7c 5")
     assert legal_actions(state).to_act == (2,)  # from the seller's left
     assert options(state, 2)[0] == Option("bid", 5, 99)
@@ -305,7 +305,7 @@ def test_sellers_go_clockwise_and_a_folded_player_is_skipped() -> None:
 
 
 def test_after_every_live_player_has_sold_each_holds_five_and_the_last_round_is_big() -> None:
-    # ¶13-14; the last round at the big bet (house-rules.md ruling on sizes).
+    # ¶13-14; the last round at the big bet (docs/games.md ruling on sizes).
     state = upto(SEALED, "p4 sd Kh")
     assert [cards_held(state, s) for s in (0, 1, 3)] == [5, 5, 5]
     assert ("cbr", 10) in {(o.verb, o.min_amount) for o in options(state, 3)}
@@ -397,7 +397,7 @@ def test_a_buyer_may_not_bid_more_than_it_has_and_the_broke_are_out() -> None:
 
 
 def test_seven_down_and_the_first_rounds_are_opened_left_of_the_dealer() -> None:
-    # house-rules.md ruling: seven down; ¶17: rounds 1 to 3 open at the dealer's left.
+    # docs/games.md ruling: seven down; ¶17: rounds 1 to 3 open at the dealer's left.
     state = upto(SEVEN, "d dh p3 5d7s9sTsJs2sTh")
     assert [cards_held(state, s) for s in range(3)] == [7, 7, 7]
     assert legal_actions(state).to_act == (0,)

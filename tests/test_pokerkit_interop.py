@@ -43,7 +43,7 @@ def pokerkit_stacks(history: HandHistory) -> list[int]:
 
 def same_stacks(ours: Sequence[int], theirs: Sequence[int], record: HandRecord) -> bool:
     """Equal stacks, or stacks that differ only by where an odd chip went: splitpot gives it by
-    suit (house-rules.md, Robert's 8), PokerKit to the first seat."""
+    suit (docs/games.md, Robert's 8), PokerKit to the first seat."""
     if list(ours) == list(theirs):
         return True
     state = replay_to_end(record)

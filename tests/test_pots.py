@@ -1,4 +1,4 @@
-"""Pots and odd chips, worked by hand (house-rules.md: side pots, odd chips)."""
+"""Pots and odd chips, worked by hand (docs/games.md: side pots, odd chips)."""
 
 from __future__ import annotations
 

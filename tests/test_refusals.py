@@ -1,4 +1,4 @@
-"""Every refusal reason in every game, each citing a rule of that game (house-rules.md:
+"""Every refusal reason in every game, each citing a rule of that game (docs/games.md:
 Citations): the game's own book, a house rule by its option name, or a ruling in its words.
 
 Each game is played many times from random stacks (so that players go all in) under its

@@ -1,4 +1,4 @@
-"""Side pots from payments (house-rules.md: side pots), worked by hand in every game that puts
+"""Side pots from payments (docs/games.md: side pots), worked by hand in every game that puts
 chips in outside a betting round: a player all in may win everything in the middle when its
 stack ran out — payments nobody has to match included, even earlier in the same step — plus
 what each player put in during the step that is matched by amount (bets, sealed bids revealed

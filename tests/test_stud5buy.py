@@ -1,4 +1,4 @@
-"""Five Card Stud High-Low with a Buy (OPR-207, house-rules.md ``stud5buy``): the game's shape and
+"""Five Card Stud High-Low with a Buy (OPR-207, docs/games.md ``stud5buy``): the game's shape and
 defaults, the rule book's two examples as complete hands (tests/golden), the command line, and
 random play under every combination of its house rules.
 """
@@ -44,7 +44,7 @@ def test_the_game_and_its_defaults() -> None:
         "buy", "betting", "declare", "showdown",
     ]  # fmt: skip
     bets = [s.bet for s in rules.steps if isinstance(s, Betting)]
-    assert bets == ["small", "small", "big", "big"]  # house-rules.md: limits
+    assert bets == ["small", "small", "big", "big"]  # docs/games.md: limits
     assert next(s.bring_in for s in rules.steps if isinstance(s, Betting))
 
 

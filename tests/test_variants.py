@@ -35,7 +35,7 @@ def test_unknown_game_lists_the_known_ones() -> None:
 
 def test_defaults_follow_the_house_rules() -> None:
     stud8 = variants.get("stud8")
-    # house-rules.md, stud8: a5 low, qualifier 8, cards speak, fixed, 3 raises, heads-up uncapped.
+    # docs/games.md, stud8: a5 low, qualifier 8, cards speak, fixed, 3 raises, heads-up uncapped.
     assert (stud8.low, stud8.qualifier, stud8.showdown, stud8.betting) == (
         "a5",
         8,
@@ -43,7 +43,7 @@ def test_defaults_follow_the_house_rules() -> None:
         "fixed",
     )
     assert (stud8.max_raises, stud8.heads_up_uncapped, stud8.no_check_raise) == (3, True, False)
-    assert variants.get("stud5hilo").qualifier == 0  # house-rules.md: stud5buy, low a5 0
+    assert variants.get("stud5hilo").qualifier == 0  # docs/games.md: stud5buy, low a5 0
     assert (stud8.min_players, stud8.max_players) == (2, 8)
     assert variants.get("stud5").max_players == 10
 

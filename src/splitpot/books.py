@@ -1,4 +1,4 @@
-"""The rule books the games follow, and what each refusal cites (house-rules.md: Citations).
+"""The rule books the games follow, and what each refusal cites (docs/games.md: Citations).
 
 A refusal names a rule of the game being played: an article of the game's own book
 (``"Robert's 4"``, ``"OPR-657 4.2"``, ``"NASDAQ ¶12"``), a house rule by its option name
@@ -22,7 +22,7 @@ RULING_FOLD: Final = "ruling: a player facing no bet checks and may not fold"
 """Robert Ciaffone calls folding when one could check a breach of ethics (it tells one opponent
 what another is not told); nothing is lost by checking, so the fold is refused."""
 RULING_PAY: Final = "ruling: who cannot pay a price may only do what costs nothing"
-"""house-rules.md, smaller rulings: a player who cannot pay the price of a buy, a bid or a named
+"""docs/games.md, smaller rulings: a player who cannot pay the price of a buy, a bid or a named
 asking price may only stand pat, pass or sell without a price."""
 
 POINTS: Final = {

@@ -4,9 +4,9 @@ Pure functions over integers, so the arithmetic can be tested on its own. A play
 eligible only for what was in the middle when its stack ran out — payments nobody has to match
 (antes, buy prices, bids to sell first, unsold prices) included, even those made earlier in the
 same step — plus what each player put in during that step that is matched by amount (bets of
-the round under way, sealed bids revealed together) up to its own such amount (house-rules.md:
+the round under way, sealed bids revealed together) up to its own such amount (docs/games.md:
 side pots). The state works out that "cap" per seat (:meth:`State.close_round`). Odd chips follow
-house-rules.md (Robert's 8–9): the high half of a split pot gets the odd chip; tied hands share
+docs/games.md (Robert's 8–9): the high half of a split pot gets the odd chip; tied hands share
 a half with the remainder dealt one chip at a time in priority order.
 """
 
@@ -53,7 +53,7 @@ def side_pots(total: int, caps: Sequence[int | None], live: Sequence[bool]) -> l
 
 
 def split_halves(amount: int) -> tuple[int, int]:
-    """High and low halves of a split pot; the odd chip goes high (house-rules.md: odd chips 1)."""
+    """High and low halves of a split pot; the odd chip goes high (docs/games.md: odd chips 1)."""
     low = amount // 2
     return amount - low, low
 
@@ -62,7 +62,7 @@ def divide(amount: int, winners_in_priority: Sequence[int]) -> list[tuple[int, i
     """Share ``amount`` among tied winners listed in odd-chip priority order.
 
     Each gets an equal share; the remainder is dealt one chip at a time down the list, so no
-    player receives more than one odd chip from one split (house-rules.md: odd chips 4).
+    player receives more than one odd chip from one split (docs/games.md: odd chips 4).
     """
     k = len(winners_in_priority)
     share, extra = divmod(amount, k)

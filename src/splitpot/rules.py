@@ -1,7 +1,7 @@
 """Rules: one frozen description of a game — its steps, stakes and house rules — and validation.
 
 A game is data: a sequence of steps (deal patterns, betting rounds, showdown) plus the house
-rules of ``house-rules.md``. A house-rule change is ``dataclasses.replace(rules, qualifier=0)``;
+rules of ``docs/games.md``. A house-rule change is ``dataclasses.replace(rules, qualifier=0)``;
 every value is checked on construction and an impossible one raises :class:`RulesError` naming
 the option and the values it may take.
 """
@@ -38,7 +38,7 @@ BETTING: Final = ("fixed", "spread", "pot", "none")
 LOWS: Final = ("a5", "27", "none")
 ALL_IN_RAISES: Final = ("half", "full")
 """In limit games, which all-in bets and raises count as full ones and reopen the betting: at
-least half a full bet or raise (Robert's betting 6), or only a full one (house-rules.md)."""
+least half a full bet or raise (Robert's betting 6), or only a full one (docs/games.md)."""
 OPENERS: Final = ("low-card", "high-card", "high-board", "low-board", "dealer-left", "buyer")
 """Who acts first in a betting round: lowest up card by suit, ace high (Robert's 4); highest up
 card by suit, ace low (razz); best high hand showing; best ace-to-five low showing (razz);
@@ -48,9 +48,9 @@ SHORTAGES: Final = ("reshuffle", "common")
 DECLARE_ORDERS: Final = ("simultaneous", "in-turn")
 """Declarations made in secret, revealed together, or in turn, each seen at once (OPR-207 4.2)."""
 BOTH_MUST: Final = ("win-or-tie", "win-outright")
-"""What a "both" declarer must do in each half to take anything (house-rules.md, OPR-657 4.3)."""
+"""What a "both" declarer must do in each half to take anything (docs/games.md, OPR-657 4.3)."""
 SALE_BIDDING: Final = ("open", "sealed")
-"""How players bid at a NASDAQ sale (house-rules.md): ascending in turn from the seller's left,
+"""How players bid at a NASDAQ sale (docs/games.md): ascending in turn from the seller's left,
 a pass leaving the auction, or sealed and simultaneous (ties: nearer the seller's left)."""
 SELLERS: Final = ("bid", "next", "round")
 """Who sells at a :class:`Sale` step."""
@@ -95,7 +95,7 @@ class Deal(Step):
     """Deal one card per letter of ``cards`` to each live player: ``d`` down, ``u`` up.
 
     ``shortage`` says what happens when the stub cannot serve everyone: ``"reshuffle"`` the
-    discards and burns into a new stub (house-rules.md: running out of cards), or ``"common"``:
+    discards and burns into a new stub (docs/games.md: running out of cards), or ``"common"``:
     one common card face up for every hand (Robert's stud rules, seventh street).
     """
 
@@ -209,7 +209,7 @@ class Showdown(Step):
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """A whole game: players, steps, stakes and house rules (names as in house-rules.md)."""
+    """A whole game: players, steps, stakes and house rules (names as in docs/games.md)."""
 
     name: str
     code: str
@@ -296,7 +296,7 @@ class Rules:
             raise RulesError(f"book = {book!r} must name a rule book")
 
     def cite(self, point: str, qualifier: str = "") -> str:
-        """What a refusal about ``point`` cites at this table (house-rules.md: Citations):
+        """What a refusal about ``point`` cites at this table (docs/games.md: Citations):
         the game's book, or the house rule where the table plays its own way."""
         if point == "all_in" and self.all_in_raise != "half":
             return "house rule all_in_raise"
@@ -313,7 +313,7 @@ class Rules:
 
     def _check_sales(self) -> None:
         """``min_price`` (None: the small bet), ``max_price`` and ``excess_threshold`` (None:
-        none), ``sale_bidding`` (house-rules.md: NASDAQ)."""
+        none), ``sale_bidding`` (docs/games.md: NASDAQ)."""
         _choice("sale_bidding", self.sale_bidding, SALE_BIDDING)
         if self.min_price is not None:
             _count("min_price", self.min_price)
@@ -397,7 +397,7 @@ class Rules:
     @property
     def price_minimum(self) -> int:
         """The lowest asking price a seller may name: ``min_price``, by default the small bet
-        (house-rules.md: NASDAQ)."""
+        (docs/games.md: NASDAQ)."""
         return self.small_bet if self.min_price is None else self.min_price
 
     @property

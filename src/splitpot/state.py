@@ -169,7 +169,7 @@ class State:
         self.street = 0
         self.public: Any = None  # the views' cache of the public history (see splitpot.views)
         self._legal: Any = None  # the engine's (log length, Legal) for this point of the hand
-        # Side pots (house-rules.md): chips each seat put in during the current step, the part
+        # Side pots (docs/games.md): chips each seat put in during the current step, the part
         # of them the others match by amount (bets, bids revealed together), for each seat that
         # went all in during the step what it may win of everything else in the middle, and the
         # most each seat that went all in can win.
@@ -281,7 +281,7 @@ class State:
     def pay_in(self, seat: int, amount: int, *, matched: bool = False) -> None:
         """Chips from a seat's stack into the pot that are not a bet to call: a price or a bid
         nobody has to match, or (``matched``) sealed bids revealed together, which the others
-        match by amount for side pots (house-rules.md: side pots)."""
+        match by amount for side pots (docs/games.md: side pots)."""
         stacks = self._stacks
         stacks[seat] -= amount
         self.paid[seat] += amount
@@ -321,7 +321,7 @@ class State:
 
     def close_round(self) -> None:
         """End a round of contributions (a step, or the antes): fix what each seat that went
-        all in during it may win (house-rules.md: side pots): everything in the middle when its
+        all in during it may win (docs/games.md: side pots): everything in the middle when its
         stack ran out — payments nobody has to match included, even earlier in the step — plus
         what each player put in during the step that is matched by amount (bets, bids revealed
         together), up to the seat's own such amount.

@@ -3,7 +3,7 @@
 The full-screen table is :mod:`splitpot.cli.table` (Textual); ``--plain`` is the line mode of
 :mod:`splitpot.cli.plain`. Both drive a :class:`~splitpot.cli.session.Session`, which saves
 every finished hand to one ``.phhs`` record. Stakes and house rules come from options or a
-TOML file (names as in house-rules.md, the fields of :class:`~splitpot.rules.Rules`).
+TOML file (names as in docs/games.md, the fields of :class:`~splitpot.rules.Rules`).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 The dealer lays out one card face up per player in the hand (``d dl CARDS``, 3.1). Every player
 then bids in secret (``pN bid X``, 3.2–3.3), in any order: at least ``min_bid`` (by default the
 small bet) and at most ``max_bid`` if set; a player whose stack cannot cover the minimum bids all
-of it and is all in (house-rules.md). When the last bid is in, the bids are revealed, every bid
+of it and is all in (docs/games.md). When the last bid is in, the bids are revealed, every bid
 goes into the pot (3.6) and the pick order is fixed: highest bid first (3.4); equal bids by the
 better poker hand among the bidders' up cards — partial hands by category then ranks, suits never
 count — then nearer the dealer's left (3.5). Each bidder in turn takes one card from those left

@@ -1,7 +1,7 @@
 """A betting round: bring-in, complete/bet/raise to an amount, check/call, fold.
 
 Fixed limit (with bring-in and completion, Robert's 4 and 6), spread, pot and no limit, by
-Robert's general rules on betting and raising (house-rules.md: betting in limit games): a bet
+Robert's general rules on betting and raising (docs/games.md: betting in limit games): a bet
 and ``max_raises`` raises while three or more players with chips contest the pot, uncapped
 between two (``heads_up_uncapped``; a later fold does not uncap); ``no_check_raise`` (NASDAQ).
 An all-in bet or raise of at least half a full one counts as full (``all_in_raise = "half"``)
@@ -176,7 +176,7 @@ class BettingPhase(Phase):
                 () if sale is None else (sale[1] if sale[1] is not None else sale[0],)
             )
             if not sellers_left(state):
-                size = "big"  # the last round (NASDAQ; sizes: house-rules.md ruling)
+                size = "big"  # the last round (NASDAQ; sizes: docs/games.md ruling)
         else:
             first = opener(state, step.opener)
         r.candidates = first if len(first) > 1 else ()
@@ -288,7 +288,7 @@ class BettingPhase(Phase):
 
         The full range of :meth:`_amounts`, from which a bet or raise no other live player can
         match is accepted from the amount that puts the last of them all in (the rest is
-        returned as uncalled, house-rules.md: betting in limit games), cut to the seat's own
+        returned as uncalled, docs/games.md: betting in limit games), cut to the seat's own
         stack (all in); while the bring-in is owed, only amounts above the bring-in."""
         reach = _reach(state, seat)
         if self._blocked(state, r, seat, reach):

@@ -5,7 +5,7 @@ A buyer names the card to discard (``pN buy CARD``) and pays the round's price i
 down for the hole card, in the discarded card's place (3.3). Standing pat (``pN sd``) is free.
 One buy per player per round (3.4); ``buy_prices`` gives the rounds and their prices (5), and
 ``buy_first`` who decides first in each round (3.1), the others following clockwise. A player
-whose stack cannot cover the price may only stand pat (house-rules.md). The price counts as
+whose stack cannot cover the price may only stand pat (docs/games.md). The price counts as
 chips the buyer put in (side pots) but is not a bet: the betting round after the buy starts from
 nothing. When the stub runs out the discards and burns become a new stub, as in a deal.
 """
@@ -217,7 +217,7 @@ class BuyPhase(Phase):
                 "the table waits on a player, not the dealer", "not_dealers_turn", _RULE_TURN
             )
         if len(state.stub) - state.unknown_dealt < 1:
-            _reshuffle(state)  # house-rules.md: running out of cards
+            _reshuffle(state)  # docs/games.md: running out of cards
         if not state.stub:
             raise refuse("the stub and the discards have run out", "deck_exhausted", _RULE_DEAL)
         return Action("dh", ps.owed[0], (CARDS[state.stub[-1]],))

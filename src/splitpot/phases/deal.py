@@ -1,7 +1,7 @@
 """Dealing: each live player gets the step's cards, down or up, from the stub.
 
 When the stub cannot serve every player the step either reshuffles the discards and burns into a
-new stub (house-rules.md: running out of cards) or, in seven-card stud, deals one common card
+new stub (docs/games.md: running out of cards) or, in seven-card stud, deals one common card
 face up that plays in every hand (Robert's stud rules; logged as ``d db``).
 """
 
@@ -182,7 +182,7 @@ def _take(state: State, card: int) -> None:
 
 
 def _reshuffle(state: State) -> None:
-    """Shuffle the discards and burns under what is left of the stub (house-rules.md)."""
+    """Shuffle the discards and burns under what is left of the stub (docs/games.md)."""
     if not state.discards:
         return
     if state.rng is None:

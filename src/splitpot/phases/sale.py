@@ -1,4 +1,4 @@
-"""NASDAQ sales (``../shared/rules/nasdaq.txt``): players sell cards to each other.
+"""NASDAQ sales (docs/games.md: NASDAQ): players sell cards to each other.
 
 Citations: ``NASDAQ ¶n`` is the n-th paragraph of the rule text after its title; the seven-card
 version's labelled sentences are cited by label (``NASDAQ 5.2(a)``).

@@ -2,7 +2,7 @@
 
 Cards speak (Robert's 7), or by declaration (``showdown = "declare"``: each half among the seats
 that declared it, see :func:`contenders`). Each pot is judged among the live seats eligible for
-it (house-rules.md: side pots): high, low with the qualifier, or split high/low with Robert's odd
+it (docs/games.md: side pots): high, low with the qualifier, or split high/low with Robert's odd
 chips. A half nobody can take goes to the other half; when nobody can take either, the pot is
 shared among its live players. Each hand is evaluated once.
 """
@@ -155,7 +155,7 @@ def judge(state: State) -> None:
         else:
             hi, lo = contenders(eligible, declared, highs, lows, rules.both_must)
             no_low = no_high = " (nobody can take the other half)"
-            nobody = "nobody can take either half (house-rules.md)"
+            nobody = "nobody can take either half (docs/games.md)"
         mine = {s: [c for c in state.hands[s] if c is not None] for s in eligible}
         by_high = sorted(hi, key=lambda s: -high_card_key(mine[s]))  # odd chips rule 2
         by_low = sorted(lo, key=lambda s: low_card_key(mine[s]))  # odd chips rule 3
@@ -170,7 +170,7 @@ def judge(state: State) -> None:
             pay(pot.amount, by_high, "all", note=no_low if rules.low != "none" else "")
         elif lo:
             pay(pot.amount, by_low, "all", note=no_high if rules.high else "", low=True)
-        else:  # nobody can take either half: share among the eligible (house-rules.md)
+        else:  # nobody can take either half: share among the eligible (docs/games.md)
             order = sorted(eligible, key=lambda s: -high_card_key(mine[s]))
             for seat, amount in divide(pot.amount, order):
                 state.pay(seat, amount)
@@ -180,7 +180,7 @@ def judge(state: State) -> None:
 
 
 def _pots(state: State, alive: list[bool]) -> list[Pot]:
-    """The main and side pots of what is in the middle (house-rules.md: side pots)."""
+    """The main and side pots of what is in the middle (docs/games.md: side pots)."""
     state.close_round()  # a seat may have gone all in during the last step
     return side_pots(sum(state.paid) + state.dead, state.caps, alive)
 
@@ -197,7 +197,7 @@ def contenders(
     Each half is contested only by the eligible seats that declared it (or both). A "both"
     declarer must win each half (``both_must = "win-or-tie"``: win or tie; ``"win-outright"``:
     win alone) against every eligible declarer of that half; one who fails takes nothing and
-    is removed from both halves, which are then judged again among the rest (house-rules.md,
+    is removed from both halves, which are then judged again among the rest (docs/games.md,
     OPR-657 4.3). Failures are decided together, against the full field: removing a failed
     declarer only helps the others, so no one fails afterwards. A low must qualify.
     """

@@ -72,7 +72,7 @@ HOUSE_RULES: dict[str, tuple[Any, ...]] = {
     "excess_threshold": (None, 0, 10),
     "ante": (0, 1, 2),
 }
-"""Values each house rule is drawn from (house-rules.md); a rule the game has no field for
+"""Values each house rule is drawn from (docs/games.md); a rule the game has no field for
 (one added later elsewhere) is left out, and a mix the game refuses is not played."""
 _AMOUNT_VERBS = frozenset({"cbr", "bid", "sell"})
 _CARD_VERBS = frozenset({"pick", "buy", "up", "sell", "sd"})

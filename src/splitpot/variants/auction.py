@@ -1,5 +1,5 @@
 """Auction (OPR-657): two down cards, five sealed-bid auctions for the up cards, one betting
-round, a declaration and the showdown (house-rules.md: Auction).
+round, a declaration and the showdown (docs/games.md: Auction).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """NASDAQ (pagat): players sell cards to each other — the six-card game and the seven-card
-version (house-rules.md: NASDAQ; citations ``NASDAQ ¶n`` as in :mod:`splitpot.phases.sale`).
+version (docs/games.md: NASDAQ; citations ``NASDAQ ¶n`` as in :mod:`splitpot.phases.sale`).
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def _nasdaq(
     book: Book,
     description: str,
 ) -> Rules:
-    """The house rules both versions share (house-rules.md: NASDAQ)."""
+    """The house rules both versions share (docs/games.md: NASDAQ)."""
     return Rules(
         name=name,
         code=code,
@@ -70,7 +70,7 @@ def _nasdaq(
         max_players=most,
         ante=1,
         bring_in=0,
-        low="a5",  # the book leaves it to the dealer (¶4); house-rules.md: ace-to-five
+        low="a5",  # the book leaves it to the dealer (¶4); docs/games.md: ace-to-five
         qualifier=0,
         betting="fixed",
         max_raises=3,  # a bet and three raises (¶12, ¶17)

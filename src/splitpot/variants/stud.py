@@ -1,7 +1,7 @@
 """The stud family as data: seven-card stud, stud hi-lo, razz, five-card stud, five-card hi-lo and
 five-card hi-lo with a buy.
 
-Each game is a few lines over the same steps (house-rules.md: stud8 and stud5buy sections).
+Each game is a few lines over the same steps (docs/games.md: stud8 and stud5buy sections).
 Books: stud8, stud and razz follow Robert's Rules (the seven-card stud high-low rules we hold
 number the articles; the stud and razz sections are cited by name where those games differ);
 the five-card games follow OPR-207, whose Articles 1–2 describe five-card stud high-low.
@@ -105,7 +105,7 @@ STUD5HILO = Rules(
 def _five_with_a_buy() -> tuple[Step, ...]:
     """OPR-207 2.2: one down one up and a betting round; an upcard and a betting round, twice;
     the fourth upcard with no betting; the buy; the final betting round. Small bet on the first
-    two rounds, big on the third and the final one (house-rules.md). ``bet_before_buy`` adds a
+    two rounds, big on the third and the final one (docs/games.md). ``bet_before_buy`` adds a
     big-bet round before the buy, ``showdown = "declare"`` the declaration (see Rules)."""
     return (
         Deal("du"),
