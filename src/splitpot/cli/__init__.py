@@ -1,4 +1,4 @@
-"""The ``splitpot`` command: ``hand``, ``replay``, ``simulate`` and ``play``."""
+"""The ``splitpot`` command: ``hand``, ``replay``, ``simulate``, ``play`` and ``odds``."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from splitpot.cli.odds import odds
 from splitpot.cli.play import play
 from splitpot.cli.replay import replay
 from splitpot.cli.simulate import simulate
@@ -30,6 +31,7 @@ def hand(cards: str) -> None:
     click.echo(f"low:  {describe_low(cards)}")
 
 
+main.add_command(odds)
 main.add_command(play)
 main.add_command(replay)
 main.add_command(simulate)

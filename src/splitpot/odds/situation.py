@@ -53,7 +53,7 @@ class Hand(NamedTuple):
         return len(self.cards) + self.unknown
 
     def __str__(self) -> str:
-        return " ".join([*map(str, self.cards), *["xx"] * self.unknown])
+        return " ".join(["xx"] * self.unknown + [*map(str, self.cards)])
 
 
 @dataclass(frozen=True, slots=True)
