@@ -218,6 +218,7 @@ def advise_situation(
     total = deal_count(len(deck), draws)
     if exact is None:
         exact = total <= limit
+    deals: npt.NDArray[np.integer]
     if exact:
         if total > 10 * ADVICE_LIMIT:
             raise OddsError(f"{total:,} deals are too many to enumerate: sample them instead")

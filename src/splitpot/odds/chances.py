@@ -176,8 +176,9 @@ def compute(
         total = samples
         rows = []
         for i in range(len(known)):
-            mean = sums.share[i] / samples
-            var = max(0.0, sums.share_squares[i] / samples - mean * mean) * samples / (samples - 1)
+            average = sums.share[i] / samples
+            spread = sums.share_squares[i] / samples - average * average
+            mean, var = float(average), float(spread) * samples / (samples - 1)
             rows.append(
                 (
                     Value.sampled(sums.high[i], samples),

@@ -102,7 +102,7 @@ def _completions(
     return _Completions(positions, masks, high, low)
 
 
-def values(rules: Rules, rows: npt.NDArray[np.int64]) -> tuple[_Int, _Int]:
+def values(rules: Rules, rows: npt.NDArray[np.integer]) -> tuple[_Int, _Int]:
     """High and low values of each row of cards (0 for a half the game does not play, and for
     no qualifying low)."""
     zeros = np.zeros(len(rows), dtype=np.int64)

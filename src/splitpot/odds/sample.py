@@ -1,13 +1,15 @@
 """Dealing the unseen cards: every way (small cases) or at random (Monte Carlo), and what each
-deal gives each hand (cards speak, shares of the pot per deal).
+deal gives each hand, cards speak.
 
-Random deals are a partial Fisher–Yates shuffle of the unseen cards, row by row in numpy, from a
-seeded generator: the same seed gives the same deals.
+Random deals come from a seeded numpy generator (the same seed gives the same deals). Deals
+are tallied by *kind* — whether a hand won or tied each half and how many hands shared it — so
+the shares of a Monte Carlo estimate are sums of exact fractions.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from math import comb
 from typing import NamedTuple
 
@@ -18,33 +20,60 @@ from splitpot.odds.exact import combos, values
 from splitpot.rules import Rules
 
 __all__ = [
-    "Shares",
+    "Kinds",
     "Sums",
     "all_deals",
     "deal_count",
     "hand_values",
+    "kinds",
     "random_deals",
     "sample",
-    "shares",
+    "scooped",
+    "share",
 ]
 
 _Int = npt.NDArray[np.int64]
-_Float = npt.NDArray[np.float64]
 BATCH = 200_000
 """Random deals per batch (memory: a few tens of MB)."""
 
 
-def random_deals(rng: np.random.Generator, unseen: int, cards: int, count: int) -> _Int:
+def random_deals(
+    rng: np.random.Generator, unseen: int, cards: int, count: int
+) -> npt.NDArray[np.integer]:
     """``count`` rows of ``cards`` distinct positions among ``unseen``, each row a uniformly
-    random ordered choice (the first ``cards`` steps of a Fisher–Yates shuffle)."""
-    deck = np.tile(np.arange(unseen, dtype=np.int8), (count, 1))
-    rows = np.arange(count)
+    random ordered choice. Rows of independent positions are drawn and those holding a
+    position twice drawn again (uniform over the rows that remain); where that would be drawn
+    again too often, the first ``cards`` steps of a Fisher–Yates shuffle instead."""
+    keep = 1.0
     for i in range(cards):
-        j = rng.integers(i, unseen, size=count)
-        picked = deck[rows, j]
-        deck[rows, j] = deck[:, i]
-        deck[:, i] = picked
-    return deck[:, :cards].astype(np.int64)
+        keep *= 1 - i / unseen
+    if keep < 0.25:
+        deck = np.tile(np.arange(unseen, dtype=np.int8), (count, 1))
+        rows = np.arange(count)
+        for i in range(cards):
+            j = rng.integers(i, unseen, size=count)
+            picked = deck[rows, j]
+            deck[rows, j] = deck[:, i]
+            deck[:, i] = picked
+        return deck[:, :cards]
+    chosen = rng.integers(0, unseen, size=(cards, count), dtype=np.int8)  # a row per card
+    rows = np.arange(count)
+    twice = np.bitwise_count(_seen(chosen)) != cards
+    while (rows := rows[twice]).size:
+        chosen[:, rows] = rng.integers(0, unseen, size=(cards, len(rows)), dtype=np.int8)
+        twice = np.bitwise_count(_seen(chosen[:, rows])) != cards
+    return chosen.T
+
+
+_BIT = np.left_shift(np.uint64(1), np.arange(64, dtype=np.uint64))
+
+
+def _seen(cards: npt.NDArray[np.int8]) -> npt.NDArray[np.uint64]:
+    """Per column, the bitmask of the positions it holds."""
+    mask: npt.NDArray[np.uint64] = _BIT[cards[0]]
+    for row in cards[1:]:
+        mask |= _BIT[row]
+    return mask
 
 
 def all_deals(unseen: int, draws: Sequence[int]) -> _Int:
@@ -79,54 +108,72 @@ def hand_values(
     known: Sequence[Sequence[int]],
     draws: Sequence[int],
     deck: npt.NDArray[np.int64],
-    deals: _Int,
+    deals: npt.NDArray[np.integer],
 ) -> tuple[_Int, _Int]:
     """High and low values (deals × hands) of each hand completed by each deal."""
     highs, lows = [], []
     at = 0
+    dealt = deck.astype(np.int8)[deals]
     for cards, draw in zip(known, draws, strict=True):
-        fixed = np.tile(np.asarray(cards, dtype=np.int64), (len(deals), 1))
-        rows = np.hstack([fixed, deck[deals[:, at : at + draw]]])
+        # built card by card, so that the evaluator's transposed copy costs nothing
+        rows = np.empty((len(cards) + draw, len(deals)), dtype=np.int8)
+        rows[: len(cards)] = np.asarray(cards, dtype=np.int8)[:, None]
+        rows[len(cards) :] = dealt[:, at : at + draw].T
         at += draw
-        high, low = values(rules, rows)
+        high, low = values(rules, rows.T)
         highs.append(high)
         lows.append(low)
     return np.stack(highs, axis=1), np.stack(lows, axis=1)
 
 
-class Shares(NamedTuple):
-    """Per deal and hand: won or tied high, won or tied low, scooped, share of the pot."""
+class Kinds(NamedTuple):
+    """``counts[i, kind]``: deals in which hand i fared as ``kind`` says — won or tied high,
+    won or tied low, and how many hands shared each half (:meth:`unpack`)."""
 
-    high: npt.NDArray[np.bool_]
-    low: npt.NDArray[np.bool_]
-    scoop: npt.NDArray[np.bool_]
-    share: _Float
+    counts: _Int
+    n: int
+
+    def unpack(self, kind: int) -> tuple[bool, bool, int, int]:
+        """(won or tied high, won or tied low, hands at the best high, hands at the best
+        qualifying low — 0: no low at all)."""
+        return bool(kind & 1), bool(kind & 2), (kind >> 2) % self.n + 1, (kind >> 2) // self.n
 
 
-def shares(rules: Rules, high: _Int, low: _Int) -> Shares:
-    """Cards speak (Robert's 7): the best high takes half, the best qualifying low the other
-    half, ties split; a half nobody can take goes to the other (house-rules.md), and with no
-    half taken at all the pot is shared."""
+def kinds(high: _Int, low: _Int) -> Kinds:
+    """Tally the deals (rows of values, one column per hand) by kind, per hand."""
     n = high.shape[1]
     top_high = high == high.max(axis=1, keepdims=True)
     best_low = low.max(axis=1, keepdims=True)
     top_low = (low == best_low) & (best_low > 0)
-    no_low = best_low[:, 0] == 0
-    h = top_high / top_high.sum(axis=1, keepdims=True)
-    ways = top_low.sum(axis=1, keepdims=True)
-    lo = np.divide(top_low, ways, out=np.zeros(low.shape), where=ways > 0)
-    alone_high = top_high & (top_high.sum(axis=1, keepdims=True) == 1)
-    alone_low = top_low & (ways == 1)
+    shared = (top_high.sum(axis=1) - 1) + n * top_low.sum(axis=1)
+    size = 4 * n * (n + 1)
+    counts = [
+        np.bincount(top_high[:, i] + 2 * top_low[:, i] + 4 * shared, minlength=size)
+        for i in range(n)
+    ]
+    return Kinds(np.stack(counts).astype(np.int64), n)
+
+
+def share(rules: Rules, high: bool, low: bool, high_ways: int, low_ways: int, n: int) -> Fraction:
+    """A hand's part of the pot, cards speak (Robert's 7): the best high takes half, the best
+    qualifying low the other half, ties split; a half nobody can take goes to the other
+    (house-rules.md), and with no half taken at all the pot is shared."""
     if rules.split:
-        share = np.where(no_low[:, None], h, 0.5 * h + 0.5 * lo)
-        scoop = alone_high & (alone_low | no_low[:, None])
-    elif rules.high:
-        share, scoop = h, alone_high
-    else:
-        share = np.where(no_low[:, None], 1.0 / n, lo)
-        scoop = alone_low
-    won_high = top_high if rules.high else np.zeros_like(top_high)
-    return Shares(won_high, top_low, scoop, share)
+        if not low_ways:
+            return Fraction(high, high_ways)
+        return Fraction(high, 2 * high_ways) + Fraction(low, 2 * low_ways)
+    if rules.high:
+        return Fraction(high, high_ways)
+    return Fraction(low, low_ways) if low_ways else Fraction(1, n)
+
+
+def scooped(rules: Rules, high: bool, low: bool, high_ways: int, low_ways: int) -> bool:
+    """The hand takes the whole pot alone."""
+    alone_high = high and high_ways == 1
+    alone_low = low and low_ways == 1
+    if rules.split:
+        return alone_high and (alone_low or not low_ways)
+    return alone_high if rules.high else alone_low
 
 
 class Sums(NamedTuple):
@@ -137,8 +184,8 @@ class Sums(NamedTuple):
     high: list[int]
     low: list[int]
     scoop: list[int]
-    share: list[float]
-    share_squares: list[float]
+    share: list[Fraction]
+    share_squares: list[Fraction]
 
 
 def sample(
@@ -154,20 +201,26 @@ def sample(
     rng = np.random.default_rng(seed)
     cards = np.asarray(deck, dtype=np.int64)
     n = len(known)
-    high, low, scoop = [0] * n, [0] * n, [0] * n
-    share, square = np.zeros(n), np.zeros(n)
+    tally = np.zeros((n, 4 * n * (n + 1)), dtype=np.int64)
     done = 0
     while done < count:
         batch = min(BATCH, count - done)
         deals = random_deals(rng, len(cards), sum(draws), batch)
-        got = shares(rules, *hand_values(rules, known, draws, cards, deals))
-        for i in range(n):
-            high[i] += int(got.high[:, i].sum())
-            low[i] += int(got.low[:, i].sum())
-            scoop[i] += int(got.scoop[:, i].sum())
-        share += got.share.sum(axis=0)
-        square += (got.share**2).sum(axis=0)
+        tally += kinds(*hand_values(rules, known, draws, cards, deals)).counts
         done += batch
         if progress is not None:
             progress(done, count)
-    return Sums(count, high, low, scoop, share.tolist(), square.tolist())
+    found = Kinds(tally, n)
+    sums = Sums(count, [0] * n, [0] * n, [0] * n, [Fraction(0)] * n, [Fraction(0)] * n)
+    for kind in np.flatnonzero(tally.any(axis=0)):
+        high, low, high_ways, low_ways = found.unpack(int(kind))
+        part = share(rules, high, low, high_ways, low_ways, n)
+        alone = scooped(rules, high, low, high_ways, low_ways)
+        for i in range(n):
+            times = int(tally[i, kind])
+            sums.high[i] += times * (high and rules.high)
+            sums.low[i] += times * low
+            sums.scoop[i] += times * alone
+            sums.share[i] += times * part
+            sums.share_squares[i] += times * part * part
+    return sums
