@@ -8,6 +8,7 @@ import random
 from fractions import Fraction
 from math import comb
 
+import numpy as np
 import pytest
 
 from odds_reference import enumerate_odds
@@ -15,6 +16,7 @@ from splitpot import variants
 from splitpot.cards import CARDS, parse_cards
 from splitpot.errors import InvalidNotation, RulesError
 from splitpot.odds import Hand, Odds, OddsError, buy_options, odds, situation
+from splitpot.odds.tables import Tally, Wavelet
 from splitpot.rules import Rules
 
 STUD8 = variants.get("stud8")
@@ -288,3 +290,29 @@ def test_auction_lots_to_come_are_unknown_cards() -> None:
     """Auction deals two down and five lots: a hand of four cards has three lots to come."""
     question = situation("auction", ["As 2d 4c 7h", "Kh Kc 9d 9s"])
     assert question.to_come == (3, 3)
+
+
+# --- the counting tables -----------------------------------------------------------------------
+
+
+def test_wavelet_counts_values_below_a_bound_in_any_range() -> None:
+    rng = np.random.default_rng(7)
+    values = rng.integers(0, 37, size=500)
+    wavelet = Wavelet(values, 6)
+    start = rng.integers(0, 500, size=300)
+    stop = np.minimum(500, start + rng.integers(0, 200, size=300))
+    bound = rng.integers(0, 40, size=300)
+    got = wavelet.below(start, stop, bound)
+    want = [int((values[a:b] < c).sum()) for a, b, c in zip(start, stop, bound, strict=True)]
+    assert got.tolist() == want
+
+
+def test_tally_counts_below_and_equal_by_class_within_a_group() -> None:
+    keys = np.array([5, 5, 7, 7, 7, 9, 20, 21])  # groups: keys // 16
+    classes = np.array([1, 2, 1, 1, 2, 1, 1, 2])
+    tally = Tally(np.sort(keys * 3 + classes), 3)
+    asked = np.array([7, 8, 21, 16])
+    below, equal, start, at = tally.ask(asked, asked // 16 * 16)
+    assert below.tolist() == [2, 5, 1, 0]
+    assert equal.tolist() == [[0, 2, 1], [0, 0, 0], [0, 0, 1], [0, 0, 0]]
+    assert (start.tolist(), at.tolist()) == ([0, 0, 6, 6], [2, 5, 7, 6])

@@ -103,13 +103,12 @@ class Threshold:
         return lows[0], high_value(parse_cards(both_high)), lows[1]
 
     def describe(self) -> str:
-        return "others declare by a threshold: " + ", ".join(
-            f"{k} {v or 'default'}"
-            for k, v in (
-                ("low", self.low),
-                ("both_high", self.both_high),
-                ("both_low", self.both_low),
-            )
+        low = self.low or "an eight-low"
+        high = self.both_high or "a straight"
+        both_low = self.both_low or "a seven-low"
+        return (
+            f"others declare by a threshold: low with {low} or better, both (where allowed) "
+            f"with {high} or better and {both_low} or better, else high"
         )
 
 

@@ -14,7 +14,8 @@ evaluator, and outcomes are counted, not visited:
 3. What decides the pot between the sides is each side's best high and best low and how many of
    its hands tie for them; a hand wins high if it is best on its side and its side's best beats
    or ties the other side's (ties split). Scoops need high *and* low together: a 2-D count, done
-   by splitting the low rank bit by bit (one sorted table per bit).
+   with a wavelet matrix of the low ranks laid out in the (T, best high) order
+   (:mod:`splitpot.odds.tables`).
 4. Each side is done once as A (its hands' counts) against the other as B.
 
 The work is about (deals of A + deals of B) × 2^cards × log, against their product for brute
@@ -33,9 +34,10 @@ import numpy as np
 import numpy.typing as npt
 
 from splitpot.hands import Ranking, high_values, low_values
+from splitpot.odds.tables import Tally, Wavelet
 from splitpot.rules import Rules
 
-__all__ = ["Counts", "count", "outcomes", "work"]
+__all__ = ["Counts", "combos", "count", "outcomes", "ranking", "values", "work"]
 
 _Int = npt.NDArray[np.int64]
 _BITS = 14
@@ -192,72 +194,6 @@ def _summary(side: _Side) -> _Summary:
 # --- the tables of side B ----------------------------------------------------------------------
 
 
-def _runs(ordered: _Int) -> tuple[_Int, _Int]:
-    """The distinct values of a sorted array and how many times each occurs."""
-    if not len(ordered):
-        return ordered, ordered
-    new = np.empty(len(ordered), dtype=bool)
-    new[0] = True
-    np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
-    starts = np.flatnonzero(new)
-    return ordered[starts], np.diff(np.append(starts, len(ordered)))
-
-
-class _Tally:
-    """Sorted (key, class) entries: for a key, how many entries lie below it from the start of
-    its group (and at which positions of the sorted entries), and how many equal it by class
-    (the ties of the side)."""
-
-    def __init__(self, keyed: _Int, width: int) -> None:
-        """``keyed``: key * width + class of every entry, sorted."""
-        combined, counts = _runs(keyed)
-        self.keys, runs = _runs(combined // width)
-        where = np.repeat(np.arange(len(self.keys)), runs)
-        table = np.zeros((len(self.keys) + 1, width), dtype=np.int64)
-        table[where, combined % width] = counts
-        self.table = table
-        self.before = np.concatenate([[0], np.cumsum(table.sum(axis=1))])
-        self.padded = np.append(self.keys, np.iinfo(np.int64).max)
-
-    def ask(self, keys: _Int, starts: _Int) -> tuple[_Int, _Int, _Int, _Int]:
-        """For sorted ``keys`` (and their groups' first keys ``starts``): entries below each from
-        its group's start, those equal by class, and the positions of the group's start and of
-        the key among the sorted entries."""
-        pos = np.searchsorted(self.keys, keys)
-        first = np.searchsorted(self.keys, starts)
-        at, start = self.before[pos], self.before[first]
-        hit = self.padded[pos] == keys
-        return at - start, np.where(hit[:, None], self.table[pos], 0), start, at
-
-
-class _Wavelet:
-    """A wavelet matrix of a sequence of small values: how many of the values at positions
-    [start, stop) are below a bound, in one step per bit (each step a stable partition of
-    the sequence by that bit, most significant first)."""
-
-    def __init__(self, values: _Int, bits: int) -> None:
-        self.zeros: list[npt.NDArray[np.int32]] = []
-        self.total: list[int] = []
-        for level in reversed(range(bits)):
-            bit = (values >> level) & 1
-            zeros = np.concatenate([[0], np.cumsum(bit == 0, dtype=np.int32)]).astype(np.int32)
-            self.zeros.append(zeros)
-            self.total.append(int(zeros[-1]))
-            values = np.concatenate([values[bit == 0], values[bit == 1]])
-        self.bits = bits
-
-    def below(self, start: _Int, stop: _Int, bound: _Int) -> _Int:
-        count = np.zeros(len(start), dtype=np.int64)
-        levels = reversed(range(self.bits))
-        for zeros, total, level in zip(self.zeros, self.total, levels, strict=True):
-            zs, ze = zeros[start].astype(np.int64), zeros[stop].astype(np.int64)
-            one = ((bound >> level) & 1) == 1
-            count += np.where(one, ze - zs, 0)  # a 0 where the bound has a 1: below it
-            start = np.where(one, total + start - zs, zs)
-            stop = np.where(one, total + stop - ze, ze)
-        return count
-
-
 class _Tables:
     """Side B's deals entered under every subset T of their cards (up to ``most`` cards), sorted
     by (T, best high, ties) with each entry's low rank (and low ties) alongside for the
@@ -276,16 +212,16 @@ class _Tables:
         packed = np.sort(high << self.low_bits | lowish)
         keyed, lowish = packed >> self.low_bits, packed & ((1 << self.low_bits) - 1)
         self.width = width
-        self.high = _Tally(keyed, width)
-        self.no_low: _Tally | None = None
-        self.low: _Tally | None = None
-        self.wavelet: _Wavelet | None = None
+        self.high = Tally(keyed, width)
+        self.no_low: Tally | None = None
+        self.low: Tally | None = None
+        self.wavelet: Wavelet | None = None
         if rules.split:
-            self.no_low = _Tally(keyed[lowish < width], width)
-            self.wavelet = _Wavelet(lowish, self.low_bits)
+            self.no_low = Tally(keyed[lowish < width], width)
+            self.wavelet = Wavelet(lowish, self.low_bits)
         if rules.low != "none":
             low = (gid << _BITS | np.tile(s.low, rep)) * width + np.tile(s.low_ties, rep)
-            self.low = _Tally(np.sort(low), width)
+            self.low = Tally(np.sort(low), width)
 
     def both_below(self, start: _Int, stop: _Int, low: _Int) -> _Int:
         """Entries at sorted positions [start, stop) with best low below ``low``."""
@@ -352,8 +288,8 @@ class _Queries:
         return np.stack([self.sum(c, entries) for c in counts.T], axis=1)
 
 
-def _ask(tally: _Tally, keys: _Int) -> tuple[_Int, _Int, _Int, _Int]:
-    """:meth:`_Tally.ask` for sorted keys (group, value): each from its group's first key."""
+def _ask(tally: Tally, keys: _Int) -> tuple[_Int, _Int, _Int, _Int]:
+    """:meth:`Tally.ask` for sorted keys (group, value): each from its group's first key."""
     return tally.ask(keys, keys >> _BITS << _BITS)
 
 
