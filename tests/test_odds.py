@@ -156,6 +156,26 @@ def test_agrees_with_the_reference_enumerator(
         assert sum(exact(got, "share")) == 1
 
 
+def test_ties_between_three_hands_agree_with_the_reference() -> None:
+    """Three hands of the same ranks (A K Q J 9 8), two drawing one card and one complete,
+    against ten-high with a seven-low: when neither draw pairs, three hands tie for high, which
+    the counting must split across its two sides."""
+    hands = [
+        "Ah Kh Qd Jc 9s 8d",
+        "As Kc Qs Jd 9h 8s 3d",
+        "Ac Kd Qh Js 9c 8h",
+        "2c 3c 4c 5d 7d 9d Tc",
+    ]
+    ids = [list(parse_cards(h)) for h in hands]
+    got = odds("stud8", hands, to_come=[1, 0, 1, 0])
+    ref = enumerate_odds(ids, [1, 0, 1, 0])
+    assert got.outcomes == ref.outcomes == 26 * 25
+    for field in ("high", "low", "scoop"):
+        assert [v * ref.outcomes for v in exact(got, field)] == getattr(ref, field), field
+    assert [v * ref.outcomes for v in exact(got, "share")] == ref.share
+    assert ref.high[0] == ref.high[2] > ref.high[1] > 0
+
+
 def test_unknown_cards_count_like_cards_to_come() -> None:
     """A hand's card not seen is one more card to be dealt from the unseen cards: the same
     outcomes as a hand one card short with one more to come."""

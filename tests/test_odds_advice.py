@@ -8,9 +8,9 @@ from fractions import Fraction
 
 import pytest
 
-from play import passive
-from splitpot import variants
-from splitpot.engine import apply, deal_next, legal_actions, new_hand
+from play import play_bots
+from splitpot import bots, variants
+from splitpot.engine import new_hand
 from splitpot.odds import (
     BetterHalf,
     OddsError,
@@ -23,22 +23,18 @@ from splitpot.odds import (
     view_odds,
 )
 from splitpot.state import State
-from splitpot.views import View, public_view, view
+from splitpot.views import View, public_view
 
 AUCTION = variants.get("auction")
 
 
-def views_until(state: State, step: str) -> Iterator[tuple[State, View]]:
-    """Play passively; yield the state and the view of the seat to act at each ``step``."""
-    while not state.finished:
-        legal = legal_actions(state)
-        if legal.dealer:
-            deal_next(state)
-            continue
-        seat = legal.to_act[0]
-        if state.phase.kind == step:
-            yield state, view(state, seat)
-        apply(state, passive(state, seat))
+def views_until(state: State, step: str | None, bot: str = "call") -> Iterator[View]:
+    """Bots play the hand (calling stations by default); the view of each seat to act at
+    ``step`` (None: at every step before the showdown)."""
+    seated = [bots.get(bot, seed=seat) for seat in range(state.n)]
+    for seen, _ in play_bots(state, seated):
+        if seen.step == step or (step is None and seen.step != "showdown"):
+            yield seen
 
 
 # --- reading a view ----------------------------------------------------------------------------
@@ -49,13 +45,13 @@ def views_until(state: State, step: str) -> Iterator[tuple[State, View]]:
 def test_a_view_reads_consistently_with_the_real_deal(game: str, seed: int) -> None:
     """Every card a seat is told a live hand holds is in it, the hidden ones number what the
     hand really hides, the dead cards are in no live hand, and the cards still to come are
-    what the game still deals."""
+    what the game still deals (random bots: folds and buys too)."""
     rules = variants.get(game)
     state = new_hand(rules, [500] * 3, seed=seed)
     checked = 0
-    for current, seen in views_until(state, "betting"):
+    for seen in views_until(state, None, "random"):
         question = situation_from_view(seen, rules)
-        live = {s: set(current.hands[s]) for s in current.live()}
+        live = {s: set(state.hands[s]) for s in state.live()}
         assert set(question.seats) == set(live)
         assert question.reader == question.seats.index(seen.seat)  # type: ignore[arg-type]
         held = set().union(*live.values())
@@ -68,11 +64,32 @@ def test_a_view_reads_consistently_with_the_real_deal(game: str, seed: int) -> N
     assert checked
 
 
+@pytest.mark.parametrize("game", ["nasdaq", "nasdaq7"])
+def test_nasdaq_views_read_hands_of_the_right_size(game: str) -> None:
+    """At NASDAQ a card bought counts as kept and one unsold as thrown away (a guess the log
+    cannot settle), so only the sizes are certain: each live hand holds what it really holds,
+    nothing is to come; a buyer holding eight cards before its discard is refused."""
+    rules = variants.get(game)
+    state = new_hand(rules, [500] * 3, seed=3)
+    read = 0
+    for seen in views_until(state, None, "random"):
+        if any(len(s.down) + len(s.up) > 7 for s in seen.seats):
+            with pytest.raises(OddsError, match="more than 7 cards"):
+                situation_from_view(seen, rules)
+            continue
+        question = situation_from_view(seen, rules)
+        sizes = {s: len(state.hands[s]) for s in state.live()}
+        assert {s: h.size for s, h in zip(question.seats, question.hands, strict=True)} == sizes
+        assert set(question.to_come) == {0}
+        read += 1
+    assert read
+
+
 def test_the_readers_odds_from_its_view_are_the_odds_of_its_cards_against_xx() -> None:
     """Third street heads-up: the view's odds are those of the seat's three cards against
     the other's up card and two cards written xx."""
     state = new_hand(variants.get("stud8"), [500, 500], seed=3)
-    _, seen = next(iter(views_until(state, "betting")))
+    seen = next(views_until(state, "betting"))
     assert seen.seat is not None
     me, other = seen.seats[seen.seat], seen.seats[1 - seen.seat]
     mine = " ".join(str(c) for c in (*me.down, *me.up))
@@ -86,7 +103,7 @@ def test_the_readers_odds_from_its_view_are_the_odds_of_its_cards_against_xx() -
 
 def test_a_spectator_sees_no_down_cards() -> None:
     state = new_hand(variants.get("stud8"), [500] * 3, seed=4)
-    next(iter(views_until(state, "betting")))
+    next(views_until(state, "betting"))
     question = situation_from_view(public_view(state))
     assert question.reader is None
     assert all(h.unknown == 2 for h in question.hands)
@@ -159,7 +176,7 @@ def test_cards_speak_games_have_nothing_to_declare() -> None:
 def _declaration_view(seed: int, players: int, order: str = "simultaneous") -> View:
     rules = dataclasses.replace(AUCTION, declare_order=order)
     state = new_hand(rules, [500] * players, seed=seed)
-    return next(iter(views_until(state, "declare")))[1]
+    return next(views_until(state, "declare"))
 
 
 def test_advice_from_a_view_enumerates_the_hidden_cards() -> None:
@@ -189,7 +206,7 @@ def test_sampled_advice_is_within_its_error_of_the_exact_advice() -> None:
 def test_in_turn_declarations_already_made_are_read_from_the_view() -> None:
     rules = dataclasses.replace(AUCTION, declare_order="in-turn")
     state = new_hand(rules, [500, 500], seed=5)
-    for _, seen in views_until(state, "declare"):
+    for seen in views_until(state, "declare"):
         other = next(s for s in seen.seats if s.seat != seen.seat)
         if other.declaration is None:
             continue
@@ -204,6 +221,6 @@ def test_in_turn_declarations_already_made_are_read_from_the_view() -> None:
 
 def test_a_spectator_gets_no_advice() -> None:
     state = new_hand(AUCTION, [500, 500], seed=5)
-    next(iter(views_until(state, "declare")))
+    next(views_until(state, "declare"))
     with pytest.raises(OddsError, match="spectator"):
         advise(public_view(state))

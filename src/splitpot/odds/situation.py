@@ -133,7 +133,8 @@ def situation(
 
     ``to_come`` (cards each hand is still to be dealt) defaults to what the game's steps still
     deal a hand of that size; at NASDAQ hands stand as they are. In games that deal every
-    player alike, every hand must hold as many cards (write ``xx`` for a card not seen)."""
+    player alike, every hand must hold as many cards (write ``xx`` for a card not seen); at
+    Auction a hand may be a lot ahead, picked while others are still to pick."""
     rules = _rules(game)
     parsed = tuple(parse_hand(h) if isinstance(h, str | Hand) else Hand(to_cards(h)) for h in hands)
     return _checked(
@@ -156,8 +157,9 @@ def _checked(
         raise OddsError(f"{rules.name} seats at most {rules.max_players} players, not {len(hands)}")
     _check_unique(hands, dead, common)
     most = final_cards(rules)
+    room = most + _sells(rules)  # a NASDAQ buyer holds a card more until it discards (¶9)
     for number, hand in enumerate(hands, 1):
-        if hand.size + len(common) > most:
+        if hand.size + len(common) > room:
             raise OddsError(
                 f"hand {number} ({hand}) holds {hand.size + len(common)} cards: {rules.name} "
                 f"deals {most}"
@@ -168,7 +170,10 @@ def _checked(
         raise OddsError(f"to_come gives {list(to_come)} for {len(hands)} hands")
     for number, (hand, come) in enumerate(zip(hands, to_come, strict=True), 1):
         if hand.size + come + len(common) > MAX_HAND:
-            raise OddsError(f"hand {number} would hold more than {MAX_HAND} cards")
+            raise OddsError(
+                f"hand {number} would hold more than {MAX_HAND} cards (odds are for 1 to "
+                f"{MAX_HAND})"
+            )
         if hand.size + come + len(common) == 0:
             raise OddsError(f"hand {number} holds no cards and none are to come")
     result = Situation(rules, hands, tuple(to_come), dead, common, seats, reader)
@@ -184,7 +189,8 @@ def _to_come(
     if _sells(rules):
         return (0,) * len(hands)  # NASDAQ hands as they stand: every card is dealt at the start
     sizes = {h.size for h in hands}
-    if len(sizes) > 1:
+    auctions = any(isinstance(s, Auction) for s in rules.steps)
+    if len(sizes) > 1 and not auctions:  # mid-auction, some have picked their lot already
         first = hands[0].size
         other = next(n for n, h in enumerate(hands, 1) if h.size != first)
         raise OddsError(
@@ -223,6 +229,7 @@ def situation_from_view(view: View, rules: Rules | None = None) -> Situation:
     for action in view.log:
         seen.update(int(c) for c in action.cards if c is not None)
     holders = _sale_holders(view)
+    visible = {int(c) for s in view.seats for c in (*s.down, *s.up) if c is not None}
     hands: list[Hand] = []
     seats: list[int] = []
     reader = None
@@ -232,7 +239,7 @@ def situation_from_view(view: View, rules: Rules | None = None) -> Situation:
         if seat.folded or not (seat.down or seat.up):
             continue
         unknown = sum(c is None for c in seat.down)
-        kept = [c for c, s in holders.items() if s == seat.seat and c not in cards][:unknown]
+        kept = [c for c, s in holders.items() if s == seat.seat and c not in visible][:unknown]
         if seat.seat == view.seat:
             reader = len(hands)
         hands.append(Hand(to_cards([*cards, *kept]), unknown - len(kept)))
@@ -243,7 +250,9 @@ def situation_from_view(view: View, rules: Rules | None = None) -> Situation:
     if view.offer is not None and view.offer.seller is None:
         on_table = {int(c) for c in view.offer.cards}  # an auction layout, not yet anyone's
     dead = tuple(CARDS[c] for c in sorted(seen - held - on_table))
-    return _checked(rules, tuple(hands), dead, common, None, tuple(seats), reader)
+    most = 0 if _sells(rules) else final_cards(rules)
+    come = [max(0, most - h.size - len(common)) for h in hands]
+    return _checked(rules, tuple(hands), dead, common, come, tuple(seats), reader)
 
 
 def _sale_holders(view: View) -> dict[int, int]:
@@ -263,6 +272,15 @@ def _sale_holders(view: View) -> dict[int, int]:
             else:
                 holders[card] = action.seat  # bought, and taken as kept
             offered = None
+    if offered is not None and (view.offer is None or int(view.offer.cards[0]) != offered[1]):
+        # sold, the buyer's discard to come: the buyer is the one holding a card more
+        sizes = {s.seat: len(s.down) + len(s.up) for s in view.seats if not s.folded}
+        most = max(sizes.values())
+        buyers = [s for s, n in sizes.items() if n == most]
+        if len(buyers) == 1:
+            holders[offered[1]] = buyers[0]
+        else:
+            holders.pop(offered[1])
     return holders
 
 
