@@ -143,15 +143,20 @@ def _print(console: Console, found: Odds, question: Situation) -> None:
     table.add_column("to come", justify="right")
     for name in _HALVES:
         table.add_column(f"{name} %", justify="right", no_wrap=True)
-    if found.exact:
+    fractions = [str(h.share.exact) for h in found.hands] if found.exact else []
+    narrow = all(len(f) <= 11 for f in fractions)  # else below the table, to keep it on screen
+    if fractions and narrow:
         table.add_column("share", justify="right", no_wrap=True)
     for number, hand in enumerate(found.hands, 1):
         row = [str(number), str(hand.hand), str(hand.to_come)]
         row += [_cell(getattr(hand, name)) for name in _HALVES]
-        if found.exact:
-            row.append(str(hand.share.exact))
+        if fractions and narrow:
+            row.append(fractions[number - 1])
         table.add_row(*row)
     console.print(table)
+    if fractions and not narrow:
+        for number, fraction in enumerate(fractions, 1):
+            console.print(f"hand {number}: share exactly {fraction}")
     if question.dead:
         console.print(f"dead: {' '.join(map(str, question.dead))}")
 
