@@ -45,8 +45,9 @@ __all__ = [
 
 EXACT_LIMIT = 1_000_000_000
 """Outcomes counted exactly by default; beyond this, Monte Carlo (unless ``exact=True``)."""
-MAX_WORK = 40_000_000
-"""Table entries an exact count may use (:func:`splitpot.odds.exact.work`): about 4 GB at most."""
+MAX_WORK = 20_000_000
+"""Table entries an exact count may use (:func:`splitpot.odds.exact.work`), about 100 bytes
+each at the peak: 2 GB at most (third street heads-up uses 5.2 million)."""
 SAMPLES = 200_000
 """Random deals of a Monte Carlo estimate by default (standard error about 0.1 %)."""
 
@@ -149,11 +150,11 @@ def compute(
     draws = question.draws
     known = [[*map(int, h.cards), *map(int, question.common)] for h in question.hands]
     total = exact_counts.outcomes(draws, len(deck))
+    work = exact_counts.work(draws, len(deck))
     if exact is None:
-        exact = total <= limit and exact_counts.work(draws, len(deck)) <= MAX_WORK
+        exact = total <= limit and work <= MAX_WORK
     rules = question.rules
     if exact:
-        work = exact_counts.work(draws, len(deck))
         if work > MAX_WORK:
             raise OddsError(
                 f"{total:,} outcomes are too many to count exactly here (about {work:,.0f} "

@@ -244,7 +244,7 @@ class _Tallies:
         self.high_ways = [[0] * (n + 1) for _ in range(n)]
         self.low_ways = [[0] * (n + 1) for _ in range(n)]
         self.alone_ways = [[0] * (n + 1) for _ in range(n)]  # high when nobody has a low
-        self.no_low = [0] * n  # outcomes with no low at all, counted from each side's hands
+        self.no_low = [0] * n  # low-only games: outcomes with no low at all (kept at hand 0)
 
 
 def _add_ways(
