@@ -70,15 +70,20 @@ static uint32_t high_value(const int *cards, int k) {
     for (int top = 14; top >= 5; top--)
         if (((m >> (top - 4)) & 31u) == 31u) return 4u << 20 | (uint32_t)top << 16;
     uint32_t v;
-    int shift, skip1 = 0, skip2 = 0;
-    if (trip) { v = 3u << 20 | (uint32_t)trip << 16; shift = 12; skip1 = trip; }
+    int shift, kickers, skip1 = 0, skip2 = 0; /* the five cards: the group(s), then kickers */
+    if (trip) { v = 3u << 20 | (uint32_t)trip << 16; shift = 12; kickers = 2; skip1 = trip; }
     else if (pair2) {
         v = 2u << 20 | (uint32_t)pair1 << 16 | (uint32_t)pair2 << 12;
-        shift = 8; skip1 = pair1; skip2 = pair2;
-    } else if (pair1) { v = 1u << 20 | (uint32_t)pair1 << 16; shift = 12; skip1 = pair1; }
-    else { v = 0; shift = 16; }
-    for (int r = 14; r >= 2 && shift >= 0; r--)
-        if (count[r] && r != skip1 && r != skip2) { v |= (uint32_t)r << shift; shift -= 4; }
+        shift = 8; kickers = 1; skip1 = pair1; skip2 = pair2;
+    } else if (pair1) {
+        v = 1u << 20 | (uint32_t)pair1 << 16; shift = 12; kickers = 3; skip1 = pair1;
+    } else { v = 0; shift = 16; kickers = 5; }
+    for (int r = 14; r >= 2 && kickers > 0; r--)
+        if (count[r] && r != skip1 && r != skip2) {
+            v |= (uint32_t)r << shift;
+            shift -= 4;
+            kickers--;
+        }
     return v;
 }
 
@@ -98,7 +103,7 @@ static uint32_t low_value(const int *cards, int k) {
     if (taken < 5) return 0;
     /* code holds r1 (lowest) in the low nibble up to r5: compare r5 first */
     uint32_t ordered = 0;
-    for (int i = 0; i < 5; i++) ordered = ordered << 4 | ((code >> (4 * i)) & 15u);
+    for (int i = 4; i >= 0; i--) ordered = ordered << 4 | ((code >> (4 * i)) & 15u);
     return 0x100000u - ordered;
 }
 

@@ -99,8 +99,11 @@ def _completions(
     masks = np.zeros(len(positions), dtype=np.uint64)
     for column in positions.T:
         masks |= np.left_shift(np.uint64(1), column.astype(np.uint64))
-    fixed = np.tile(np.asarray(known, dtype=np.int64), (len(positions), 1))
-    high, low = values(rules, np.hstack([fixed, deck[positions]]))
+    # built card by card, so that the evaluator's transposed copy costs nothing
+    rows = np.empty((len(known) + draw, len(positions)), dtype=np.int8)
+    rows[: len(known)] = np.asarray(known, dtype=np.int8)[:, None]
+    rows[len(known) :] = deck.astype(np.int8)[positions].T
+    high, low = values(rules, rows.T)
     return _Completions(positions, masks, high, low)
 
 
@@ -216,17 +219,25 @@ class _Tables:
         self.no_low: Tally | None = None
         self.low: Tally | None = None
         self.wavelet: Wavelet | None = None
+        self.lowish = lowish
         if rules.split:
             self.no_low = Tally(keyed[lowish < width], width)
-            self.wavelet = Wavelet(lowish, self.low_bits)
         if rules.low != "none":
             low = (gid << _BITS | np.tile(s.low, rep)) * width + np.tile(s.low_ties, rep)
             self.low = Tally(np.sort(low), width)
 
     def both_below(self, start: _Int, stop: _Int, low: _Int) -> _Int:
-        """Entries at sorted positions [start, stop) with best low below ``low``."""
-        assert self.wavelet is not None
-        return self.wavelet.below(start, stop, np.searchsorted(self.lows, low) * self.width)
+        """Entries at sorted positions [start, stop) with best low below ``low``: read off for
+        a few questions (cheaper than building the wavelet matrix), else from the wavelet."""
+        bound = np.searchsorted(self.lows, low) * self.width
+        few = len(start) <= 1000 and int((stop - start).sum()) <= len(self.lowish) * self.low_bits
+        if self.wavelet is None and few:
+            ranges = zip(start.tolist(), stop.tolist(), bound.tolist(), strict=True)
+            seen = [np.count_nonzero(self.lowish[a:b] < c) for a, b, c in ranges]
+            return np.array(seen, dtype=np.int64)
+        if self.wavelet is None:
+            self.wavelet = Wavelet(self.lowish, self.low_bits)
+        return self.wavelet.below(start, stop, bound)
 
 
 # --- counting ----------------------------------------------------------------------------------
