@@ -82,6 +82,9 @@ def test_advice_for_each_hand() -> None:
         (("stud8", "As2d4c", "Kd2c"), "every stud8 hand holds as many"),
         (("stud8", "As2d", "Kd2c", "--exact", "--samples", "9"), "not both"),
         (("stud8", "As2d", "Kd2c", "--advise"), "cards speak"),
+        (("stud8", "As2d", "Kd2c", "--samples", "lots"), "'lots' is not a valid integer range"),
+        (("stud8", "As2d", "Kd2c", "--model", "psychic"), "'psychic' is not one of"),
+        (("stud8", "As2d", "Kd2c", "--frobnicate"), "No such option '--frobnicate'"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args: tuple[str, ...], words: str) -> None:

@@ -52,7 +52,18 @@ def _bar(console: Console, name: str) -> Iterator[Callable[[int, int], None] | N
         yield lambda done, total: bar.update(task, completed=done, total=total)
 
 
-@click.command()
+class _OneLine(click.Command):
+    """A command whose usage errors (an option's bad value) are one line, exit 2, as its own."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as exc:
+            click.echo(f"splitpot odds: {exc.format_message()}", err=True)
+            ctx.exit(2)
+
+
+@click.command(cls=_OneLine)
 @click.argument("game")
 @click.argument("hands", nargs=-1)
 @click.option("--dead", default="", help="Cards out of play (folded, bought away...).")
