@@ -26,6 +26,7 @@ test: lint
 bench: $(STAMP)
 	$(BIN)/python benchmarks/evaluators.py
 	$(BIN)/python benchmarks/engine.py
+	$(BIN)/python benchmarks/odds.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache build dist

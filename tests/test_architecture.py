@@ -27,6 +27,7 @@ CORE = [
     "engine",
     "views",
     "variants",
+    "odds",
 ]
 # Adapters use the core's public API. `sim` may use `bots`; the command line is the front of
 # `sim` and `bots` (and of `notation`/`records`), so it may use them too. Nothing in the core

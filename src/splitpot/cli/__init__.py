@@ -1,5 +1,5 @@
-"""The ``splitpot`` command: ``hand``, ``replay``, ``simulate``, ``play``, ``verify`` and
-``ledger``."""
+"""The ``splitpot`` command: every subcommand (``hand``, ``play``, ``replay``, ``simulate``,
+``odds``, ``report``, ``soak``, ``verify``, ``ledger``) is registered here."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import click
 
 from splitpot.cards import parse_cards
 from splitpot.cli.ledger import ledger
+from splitpot.cli.odds import odds
 from splitpot.cli.play import play
 from splitpot.cli.replay import replay
 from splitpot.cli.report import report
@@ -63,6 +64,7 @@ def hand(cards: tuple[str, ...]) -> None:
 
 
 main.add_command(ledger)
+main.add_command(odds)
 main.add_command(play)
 main.add_command(replay)
 main.add_command(simulate)
