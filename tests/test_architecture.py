@@ -20,6 +20,7 @@ CORE = [
     "hands",
     "actions",
     "rules",
+    "house",
     "state",
     "pots",
     "phases",
@@ -28,14 +29,15 @@ CORE = [
     "variants",
 ]
 # Adapters use the core's public API. `sim` may use `bots`; the command line is the front of
-# `sim` and `bots` (and of `notation`/`records`), so it may use them too. Nothing in the core
-# imports an adapter.
+# `sim` and `bots` (and of `notation`/`records`; `serve` starts the web table, `server`), so it
+# may use them too. Nothing in the core imports an adapter.
 ADAPTERS = {
     "notation": set(),
     "records": {"notation"},
     "bots": set(),
     "sim": {"bots", "notation", "records"},
-    "cli": {"bots", "sim", "notation", "records"},
+    "cli": {"bots", "sim", "notation", "records", "server"},
+    "server": {"bots", "notation", "records"},
 }
 
 

@@ -1,4 +1,4 @@
-"""The ``splitpot`` command: ``hand``, ``replay``, ``simulate`` and ``play``."""
+"""The ``splitpot`` command: ``hand``, ``replay``, ``simulate``, ``play`` and ``serve``."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import click
 
 from splitpot.cli.play import play
 from splitpot.cli.replay import replay
+from splitpot.cli.serve import serve
 from splitpot.cli.simulate import simulate
 from splitpot.hands import best_five, describe_high, describe_low
 
@@ -33,6 +34,7 @@ def hand(cards: str) -> None:
 main.add_command(play)
 main.add_command(replay)
 main.add_command(simulate)
+main.add_command(serve)
 
 
 def run() -> None:
