@@ -67,51 +67,57 @@ def chromium_or_skip() -> Path:
 
 class ServerProcess:
     """``splitpot serve`` in a process of its own (so ``kill -9`` is real), on 127.0.0.1 and a
-    port it picks; ``url`` is read from the line it prints first."""
+    port it picks; ``url`` is read from the line it prints first, and what it writes to stderr
+    goes to a file beside the database."""
 
     def __init__(self, db: Path, *options: str) -> None:
         self.db = db
         self.options = options
         self.process: subprocess.Popen[str] | None = None
+        self.errors = db.with_suffix(".stderr")
         self.url = ""
 
     def start(self) -> str:
         command = [sys.executable, "-c", "from splitpot.cli import run; run()", "serve"]
         command += ["--host", "127.0.0.1", "--port", "0", "--db", str(self.db), *self.options]
-        self.process = subprocess.Popen(
-            command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-        )
+        with self.errors.open("a") as err:
+            self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=err, text=True)
         assert self.process.stdout is not None
         line = self.process.stdout.readline()
         found = re.search(r"http://127\.0\.0\.1:\d+", line)
         if found is None:
-            err = self.process.stderr.read() if self.process.stderr else ""
-            raise AssertionError(f"splitpot serve said {line!r}; stderr: {err}")
+            self.process.kill()
+            self.process.communicate()
+            raise AssertionError(f"splitpot serve said {line!r}; stderr: {self.stderr()}")
         self.url = found.group(0)
         return self.url
+
+    def stderr(self) -> str:
+        """What the server wrote to stderr so far."""
+        return self.errors.read_text() if self.errors.exists() else ""
 
     def kill(self) -> None:
         """SIGKILL, as a crash would: no shutdown runs."""
         assert self.process is not None
         self.process.send_signal(signal.SIGKILL)
-        self.process.wait(10)
+        self.process.communicate(timeout=10)
 
     def stop(self) -> str:
-        """SIGINT (Ctrl-C) and wait; what the process printed to stderr."""
+        """SIGINT (Ctrl-C) and wait: what the server wrote to stdout after its first line."""
         assert self.process is not None
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGINT)
         try:
-            _, err = self.process.communicate(timeout=15)
+            out, _ = self.process.communicate(timeout=15)
         except subprocess.TimeoutExpired:
             self.process.kill()
-            _, err = self.process.communicate()
-        return err
+            out, _ = self.process.communicate()
+        return out or ""
 
     def __enter__(self) -> ServerProcess:
         self.start()
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self.process is not None and self.process.poll() is None:
+        if self.process is not None and self.process.returncode is None:
             self.stop()

@@ -18,6 +18,7 @@ import contextlib
 import hashlib
 import json
 import logging
+import re
 import secrets
 import time
 from collections import deque
@@ -277,8 +278,11 @@ class LiveTable:
             bot = hand.players[e]["bot"]
             position = len(hand.state.log)
         if kind == "auto" and bot is not None:
+            # seeded by the hand and the bot's own count of moves, not by when it moves: the
+            # same hand gives the same choices, after a restart too
+            moves = sum(1 for a in hand.state.log if a.seat == e and not a.by_dealer)
             player = bot_registry.get(
-                bot, seed=_derive(hand.seed, e, position), think=self.settings.think
+                bot, seed=_derive(hand.seed, e, moves), think=self.settings.think
             )
             try:
                 action = await asyncio.to_thread(player.act, seen)
@@ -496,7 +500,7 @@ class LiveTable:
             try:
                 self._apply(e, message.action(e, tuple(mine)), "player")
             except IllegalAction as exc:
-                client.error(exc.message, exc.reason, exc.rule)
+                client.error(_named(exc.message, hand.players), exc.reason, exc.rule)
                 return
             self._set_away(client.seat, False)  # a player who moves is back
             self.broadcast()
@@ -608,6 +612,19 @@ class LiveTable:
         parts: dict[Any, str] = {}
         for client in self.clients:
             client.push("state", self.snapshot(client, parts))
+
+
+_PLAYER = re.compile(r"\bp([1-9][0-9]?)\b")
+
+
+def _named(message: str, players: list[dict[str, Any]]) -> str:
+    """A refusal with the record's seat names (``p3``) replaced by the players' names."""
+
+    def name(found: re.Match[str]) -> str:
+        e = int(found.group(1)) - 1
+        return str(players[e]["name"]) if e < len(players) else found.group(0)
+
+    return _PLAYER.sub(name, message)
 
 
 def _view(state: State, seat: int | None) -> View:
