@@ -24,10 +24,10 @@ def client(db: str = "sqlite://", settings: Settings = FAST) -> Iterator[TestCli
 
 
 def table(http: TestClient, game: str = "auction", **spec: Any) -> dict[str, Any]:
-    """Create a table (you, an open seat and a heuristic bot, no timer, unless told); the reply."""
+    """Create a table (you and two bots, no timer, unless told); the reply."""
     body: dict[str, Any] = {
         "game": game,
-        "seats": ["you", "open", "bot:heuristic"],
+        "seats": ["you", "bot:heuristic", "bot:call"],
         "name": "Ann",
         "timer": 0,
     }

@@ -64,9 +64,8 @@ def test_games_offer_their_stakes_and_house_rules_from_house_py() -> None:
 
 def test_creating_a_table_gives_a_code_a_seat_and_a_token_kept_only_as_its_hash() -> None:
     with client() as http:
-        made = table(
-            http, "stud8", house={"qualifier": 8, "ante": 2, "small_bet": 10, "big_bet": 20}
-        )
+        house = {"qualifier": 8, "ante": 2, "small_bet": 10, "big_bet": 20}
+        made = table(http, "stud8", house=house, seats=["you", "open", "bot:heuristic"])
         code, token = made["code"], made["token"]
         assert len(code) == 6
         assert set(code) <= set(CODE_LETTERS)

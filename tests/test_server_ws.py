@@ -226,7 +226,7 @@ def _play(ws: WebSocketTestSession, hands: int, out: list[Any], sent: list[int])
 
 def test_two_players_and_a_bot_play_two_hands_each_stored_as_phh() -> None:
     with client() as http:
-        made = table(http, stack=300)
+        made = table(http, stack=300, seats=["you", "open", "bot:heuristic"])
         code = made["code"]
         bob = join(http, code)
         with seat(http, code, made["token"]) as ann, seat(http, code, bob["token"]) as bo:
@@ -268,7 +268,8 @@ def test_two_players_and_a_bot_play_two_hands_each_stored_as_phh() -> None:
 
 def test_a_refresh_finds_the_seat_exactly_where_it_was() -> None:
     with client() as http:
-        made = table(http)
+        made = table(http, seats=["you", "open"])
+        join(http, made["code"])  # Bob, who takes his time: the table waits on his bid
         with seat(http, made["code"], made["token"]) as ws:
             view = receive(ws, my_turn)["hand"]["view"]
             ws.send_json({"type": "act", "verb": "bid", "amount": 6})
@@ -296,6 +297,28 @@ def test_a_socket_from_another_site_is_refused() -> None:
             assert receive(ws, state)["table"]["code"] == made["code"]
         with pytest.raises(WebSocketDisconnect), http.websocket_connect("/ws/NOSUCH") as ws:
             ws.receive_json()
+
+
+def test_a_table_with_open_seats_waits_for_friends_until_a_player_starts_it() -> None:
+    with client() as http:
+        made = table(http, seats=["you", "open", "bot:call"])
+        code = made["code"]
+        with seat(http, code, None) as eve, seat(http, code, made["token"]) as ws:
+            waiting = receive(ws, lambda m: state(m) and m["you"] is not None)
+            assert waiting["hand"] is None
+            assert not waiting["table"]["started"]
+            eve.send_json({"type": "start"})
+            assert receive(eve, error)["reason"] == "spectator"
+            ws.send_json({"type": "start"})
+            dealt = receive(ws, seated)
+            assert dealt["table"]["started"]
+            assert [p["name"] for p in dealt["hand"]["players"]] == ["Ann", "Cleo"]
+            ws.send_json({"type": "start"})
+            assert receive(ws, error)["reason"] == "started"
+            bob = join(http, code)
+            with seat(http, code, bob["token"]) as bo:
+                later = receive(bo, lambda m: state(m) and m["you"] is not None)
+                assert later["hand"]["you"] is None  # Bob sits in from the next hand
 
 
 def test_sitting_out_lets_the_table_move_for_the_player_until_they_come_back() -> None:

@@ -3,7 +3,8 @@
 Routes: ``/`` the lobby, ``/t/CODE`` a table (the invite link), ``/static/...`` the page's files,
 ``GET /api/games``, ``POST /api/tables`` (create), ``GET /api/tables/CODE``, ``POST
 /api/tables/CODE/join`` and the WebSocket ``/ws/CODE``. A WebSocket says ``hello`` with its
-seat's token (or none, to watch), then sends moves; every message is read strictly
+seat's token (or none, to watch), then sends moves (``act``), ``sit_out``, ``back``, ``start``
+(deal without waiting for the open seats) or ``ping``; every message is read strictly
 (:mod:`splitpot.server.wire`), limited in size and rate, and answered with an error that leaves
 the connection usable. A WebSocket or POST from a page of another origin is refused.
 """
@@ -287,6 +288,8 @@ async def _dispatch(table: LiveTable, client: Client, message: Message) -> None:
         await table.act(client, message)
     elif message.type in ("sit_out", "back"):
         await table.sit_out(client, message.type == "sit_out")
+    elif message.type == "start":
+        await table.deal_now(client)
     else:  # ping
         client.push("pong", json.dumps({"type": "pong"}))
 

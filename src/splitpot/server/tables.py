@@ -171,6 +171,7 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.changed = asyncio.Event()
         self.finished_at: float | None = None
+        self.dealing = False  # a player said to deal without waiting for the open seats
         self._runner: asyncio.Task[None] | None = None
         if data.hand is not None:
             self._restore(data.hand)
@@ -317,9 +318,12 @@ class LiveTable:
         return [s for s in self.seats if s.kind != "open" and s.stack > 0 and not s.sitting_out]
 
     def _can_deal(self) -> bool:
-        """Enough players with chips, and somebody there to play with (a bot-only table or a
-        table nobody watches does not deal by itself)."""
+        """Enough players with chips, no seat still open for a friend (unless a player said to
+        deal without waiting), and somebody there to play with (a bot-only table or a table
+        nobody watches does not deal by itself)."""
         if len(self._ready()) < self.rules.min_players:
+            return False
+        if not (self.hands_played or self.dealing) and any(s.kind == "open" for s in self.seats):
             return False
         return any(c.seat is not None and self.seats[c.seat].kind == "human" for c in self.clients)
 
@@ -505,6 +509,20 @@ class LiveTable:
             self._set_away(client.seat, False)  # a player who moves is back
             self.broadcast()
 
+    async def deal_now(self, client: Client) -> None:
+        """A seated player asks to start without waiting for friends in the open seats (who
+        sit in from the next hand when they come)."""
+        async with self.lock:
+            if client.seat is None or self.seats[client.seat].holder != client.holder:
+                client.error("only a player in a seat can start the table", "spectator")
+                return
+            if self.hands_played:
+                client.error("the table has started already", "started")
+                return
+            self.dealing = True
+            self.changed.set()
+            self.broadcast()
+
     async def sit_out(self, client: Client, away: bool) -> None:
         """A player sits out (the table moves for them; no new hands) or comes back."""
         async with self.lock:
@@ -545,6 +563,7 @@ class LiveTable:
             "stack": self.stack,
             "timer": self.timer,
             "hands": self.hands_played,
+            "started": bool(self.hands_played or self.dealing),
             "seats": [
                 {
                     "seat": s.position,

@@ -42,6 +42,7 @@ _TYPES: Final[dict[str, frozenset[str]]] = {
     "act": frozenset({"verb", "amount", "card", "declaration", "show", "hand"}),
     "sit_out": frozenset(),
     "back": frozenset(),
+    "start": frozenset(),
     "ping": frozenset(),
 }
 _DECLARATIONS: Final = ("hi", "lo", "both")

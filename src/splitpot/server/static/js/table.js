@@ -3,7 +3,7 @@
 // server checks every move and a refusal comes back with its rule.
 
 import { forgetToken, keepName, keepToken, lastName, postJSON, tokenFor } from "./api.js";
-import { cardElement } from "./cards.js";
+import { cardElement, cardText } from "./cards.js";
 import { declared, describe, Round, stepWords } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -153,7 +153,7 @@ function seatPositions(count) {
   const out = [];
   for (let i = 0; i < count; i++) {
     const angle = ((150 + ((i + 1) * 240) / (count + 1)) * Math.PI) / 180;
-    out.push({ x: 50 + 41 * Math.cos(angle), y: 47 + 38 * Math.sin(angle) });
+    out.push({ x: 50 + 42 * Math.cos(angle), y: 46 + 39 * Math.sin(angle) });
   }
   return out;
 }
@@ -304,7 +304,8 @@ function cardChoices(where = "hand") {
 function drawCenter() {
   const hand = snap.hand;
   const view = hand ? hand.view : null;
-  $("pot").textContent = view ? `Pot ${view.pot}` : "";
+  const paid = view ? view.awards.reduce((sum, a) => sum + a.amount, 0) : 0;
+  $("pot").textContent = !view ? "" : (view.finished ? `Pot ${paid}` : `Pot ${view.pot}`);
   $("step").textContent = view ? stepWords(view, snap.table) : "Waiting for players";
   const offer = $("offer");
   const note = $("offer-note");
@@ -326,6 +327,7 @@ function drawCenter() {
   const waiting = $("waiting");
   waiting.className = "waiting";
   waiting.textContent = waitingWords(view);
+  waiting.classList.toggle("hidden", !waiting.textContent || Boolean(view && view.finished));
   if (view && !view.finished && hand.you !== null && view.to_act.includes(hand.you)) waiting.classList.add("mine");
   drawResult(view);
 }
@@ -334,7 +336,9 @@ function waitingWords(view) {
   const hand = snap.hand;
   if (!view) {
     const seated = snap.table.seats.filter((s) => s.kind !== "open").length;
-    return seated < 2 ? "Waiting for players to sit down" : "Waiting for a player to connect";
+    if (seated < 2) return "Waiting for players to sit down";
+    if (!snap.table.started && snap.table.seats.some((s) => s.kind === "open")) return "Waiting for friends to take the open seats";
+    return "Waiting for a player to connect";
   }
   if (view.finished) return nextAt === null ? "Hand over" : "Next hand soon";
   const names = view.to_act.filter((e) => e !== hand.you).map(nameOf);
@@ -422,6 +426,12 @@ function drawControls() {
     return;
   }
   if (!view || hand.you === null) {
+    const open = snap.table.seats.filter((s) => s.kind === "open").length;
+    if (!view && open && !snap.table.started) {
+      hint.textContent = `Waiting for friends: ${open} open seat${open > 1 ? "s" : ""}. Share the link (Invite), or start now; whoever comes later sits in from the next hand.`;
+      row.append(button("Deal now", () => send({ type: "start" }), "primary", "start"));
+      return;
+    }
     hint.textContent = view ? "You sit in from the next hand." : "Waiting for the first hand.";
     return;
   }
@@ -524,7 +534,7 @@ function buildMoves(view, row, hint) {
   }
   if (by.pass) row.append(button("Pass", () => act({ verb: "pass" }), "", "pass"));
   if (by.pick) {
-    words.push(chosen ? `Pick ${chosen}?` : "Choose a card from the lot.");
+    words.push(chosen ? `Pick ${cardText(chosen)}?` : "Choose a card from the lot: click it.");
     row.append(cardMove("Pick", "pick", by.pick[0]));
   }
   if (by.buy) {
@@ -571,7 +581,7 @@ function buildMoves(view, row, hint) {
 }
 
 function cardMove(label, verb, option) {
-  const text = chosen && option.cards.includes(chosen) ? `${label} ${chosen}` : `${label}: choose a card`;
+  const text = chosen && option.cards.includes(chosen) ? `${label} ${cardText(chosen)}` : `${label}: choose a card`;
   const el = button(text, () => act({ verb, card: chosen }), "primary", verb);
   el.disabled = !(chosen && option.cards.includes(chosen));
   return el;
@@ -597,7 +607,7 @@ function sellMove(options) {
     label.textContent = "asking";
     box.append(label, price);
   }
-  const go = button(ok ? `Sell ${chosen}` : "Sell: choose a card", () => {
+  const go = button(ok ? `Sell ${cardText(chosen)}` : "Sell: choose a card", () => {
     const text = price ? price.value.trim() : "";
     act({ verb: "sell", card: chosen, amount: text === "" ? null : Number(text) });
   }, "primary", "sell");
@@ -680,6 +690,8 @@ function start() {
     }
   });
   setInterval(() => { if (snap) tick(); }, 250);
+  // the controls sit fixed at the bottom: keep the page's end clear of them
+  new ResizeObserver(() => { document.body.style.paddingBottom = `${$("controls").offsetHeight + 12}px`; }).observe($("controls"));
   connect();
 }
 

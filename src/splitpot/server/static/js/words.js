@@ -34,8 +34,21 @@ export function stepWords(view, table) {
 }
 
 function anySealedBids(view) {
-  return view.options.some((o) => o.verb === "bid") || view.seats.some((s) => s.has_bid) ||
-    view.to_act.length > 1;
+  return view.options.some((o) => o.verb === "bid") || view.seats.some((s) => s.has_bid && s.bid === null);
+}
+
+// Verbs as "you" says them: "You bid 5", not "You bids 5".
+const YOU = {
+  is: "are", has: "have", bids: "bid", picks: "pick", declares: "declare", folds: "fold",
+  checks: "check", calls: "call", bets: "bet", raises: "raise", completes: "complete",
+  brings: "bring", passes: "pass", offers: "offer", buys: "buy", stands: "stand",
+  discards: "discard", turns: "turn", shows: "show", mucks: "muck",
+};
+
+function says(who, words) {
+  if (who !== "You") return `${who} ${words}`;
+  const [first, ...rest] = words.split(" ");
+  return ["You", YOU[first] || first, ...rest].join(" ");
 }
 
 function splitCards(text) {
@@ -81,35 +94,35 @@ export function describe(line, nameOf, you, round) {
     case "dh": {
       const up = action.cards.filter((c) => c !== null);
       if (action.seat === you) return `You are dealt ${cards}`;
-      return up.length ? `${who} is dealt ${cardsText(up)} up` : null;
+      return up.length ? says(who, `is dealt ${cardsText(up)} up`) : null;
     }
     case "dl": return `On offer: ${cards}`;
     case "db": return `Common card: ${cards}`;
     case "pb": round.bet(action.seat, round.bringIn); round.top = round.bringIn; round.brought = true;
-      return `${who} brings in`;
+      return says(who, `brings in`);
     case "cbr": {
       const word = round.top === 0 ? "bets" : (round.brought && round.raised === 0 ? "completes to" : "raises to");
       round.bet(action.seat, action.amount); round.top = action.amount; round.raised += 1;
-      return `${who} ${word} ${action.amount}`;
+      return says(who, `${word} ${action.amount}`);
     }
     case "cc": {
       const owed = round.top > (round.paid[action.seat] || 0);
       round.bet(action.seat, round.top);
-      return `${who} ${owed ? "calls" : "checks"}`;
+      return says(who, `${owed ? "calls" : "checks"}`);
     }
-    case "f": return `${who} folds`;
-    case "bid": return action.amount === null ? `${who} has bid (sealed)` : `${who} bids ${action.amount}`;
-    case "pass": return `${who} passes`;
-    case "pick": return `${who} picks ${cards}`;
-    case "sell": return `${who} offers ${cards} for sale` + (action.amount === null ? "" : `, asking ${action.amount}`);
-    case "buy": return hidden ? `${who} buys away a down card` : `${who} buys away ${cards}`;
+    case "f": return says(who, `folds`);
+    case "bid": return action.amount === null ? says(who, `has bid (sealed)`) : says(who, `bids ${action.amount}`);
+    case "pass": return says(who, `passes`);
+    case "pick": return says(who, `picks ${cards}`);
+    case "sell": return says(who, `offers ${cards} for sale`) + (action.amount === null ? "" : `, asking ${action.amount}`);
+    case "buy": return hidden ? says(who, `buys away a down card`) : says(who, `buys away ${cards}`);
     case "sd":
-      if (action.cards.length === 0) return `${who} stands pat`;
-      return hidden ? `${who} discards a card face down` : `${who} discards ${cards}`;
-    case "up": return hidden ? `${who} has chosen a card to turn up (sealed)` : `${who} turns up ${cards}`;
-    case "dec": return action.declaration === null ? `${who} has declared (sealed)` : `${who} declares ${declared(action.declaration)}`;
-    case "sm": return action.cards.length ? `${who} shows ${cards}` : `${who} mucks`;
-    default: return `${who} ${action.verb}`;
+      if (action.cards.length === 0) return says(who, `stands pat`);
+      return hidden ? says(who, `discards a card face down`) : says(who, `discards ${cards}`);
+    case "up": return hidden ? says(who, `has chosen a card to turn up (sealed)`) : says(who, `turns up ${cards}`);
+    case "dec": return action.declaration === null ? says(who, `has declared (sealed)`) : says(who, `declares ${declared(action.declaration)}`);
+    case "sm": return action.cards.length ? says(who, `shows ${cards}`) : says(who, `mucks`);
+    default: return says(who, `${action.verb}`);
   }
 }
 
