@@ -137,5 +137,8 @@ def serve(
         log_level="warning",
         timeout_graceful_shutdown=3,
     )
-    uvicorn.Server(config).run(sockets=[sock])
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:  # uvicorn hands Ctrl-C back once it has shut down cleanly
+        pass
     click.echo("splitpot stopped.")

@@ -199,6 +199,8 @@ def _engine(url: str) -> Engine:
             raise StoreError(
                 f"--db {url!r} needs a database driver: pip install 'splitpot[postgresql]' ({exc})"
             ) from None
+        except Exception as exc:  # an unknown dialect, bad options
+            raise StoreError(f"--db {url!r} cannot be used: {exc}") from None
     memory = parsed.database in (None, "", ":memory:")
     engine = create_engine(
         parsed,
