@@ -8,6 +8,7 @@ link: that is ``make run``.
 
 from __future__ import annotations
 
+import contextlib
 import socket
 
 import click
@@ -137,8 +138,6 @@ def serve(
         log_level="warning",
         timeout_graceful_shutdown=3,
     )
-    try:
+    with contextlib.suppress(KeyboardInterrupt):  # uvicorn hands Ctrl-C back once it is down
         uvicorn.Server(config).run(sockets=[sock])
-    except KeyboardInterrupt:  # uvicorn hands Ctrl-C back once it has shut down cleanly
-        pass
     click.echo("splitpot stopped.")

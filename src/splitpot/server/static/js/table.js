@@ -207,7 +207,8 @@ function seatBox(position, me) {
   box.append(status);
   if (info.sitting_out) box.classList.add("away");
   if (!seen) {
-    status.textContent = info.kind === "open" ? "free: share the link" : (info.sitting_out ? "sitting out" : "sits in next hand");
+    const idle = hand ? "sits in next hand" : "ready for the deal";
+    status.textContent = info.kind === "open" ? "free: share the link" : (info.sitting_out ? "sitting out" : idle);
     return box;
   }
   const flags = [];
@@ -306,7 +307,7 @@ function drawCenter() {
   const view = hand ? hand.view : null;
   const paid = view ? view.awards.reduce((sum, a) => sum + a.amount, 0) : 0;
   $("pot").textContent = !view ? "" : (view.finished ? `Pot ${paid}` : `Pot ${view.pot}`);
-  $("step").textContent = view ? stepWords(view, snap.table) : "Waiting for players";
+  $("step").textContent = view ? stepWords(view, snap.table) : "";
   const offer = $("offer");
   const note = $("offer-note");
   offer.replaceChildren();
