@@ -77,6 +77,7 @@ def test_creating_a_table_gives_a_code_a_seat_and_a_token_kept_only_as_its_hash(
         assert info["house"] == {"ante": 2, "small_bet": 10, "big_bet": 20}  # 8 is the default
         assert [s["kind"] for s in info["seats"]] == ["human", "open", "bot"]
         assert info["seats"][0]["name"] == "Ann"
+        assert info["host"] == 0  # the seat of whoever made the table
         assert token not in http.get(f"/api/tables/{code}").text
         store = http.app.state.store  # type: ignore[attr-defined]
         with store.engine.connect() as db:

@@ -19,7 +19,7 @@ import httpx2
 from websockets.asyncio.client import ClientConnection, connect
 from webtools import ServerProcess
 
-from splitpot.notation import read_phh
+from splitpot.notation import format_action, read_phh
 from splitpot.server.store import Store
 
 SEED = 20_151
@@ -156,7 +156,12 @@ def run(db: Path, kill_after: int | None) -> tuple[Any, list[int], list[dict[str
     phh = store.hand_record(code, 1)
     assert phh is not None, "hand 1 did not finish"
     (table,) = store.tables(code)
+    stored = [line for _, line, _ in store.hand_actions(code, 1)]
     store.close()
+    # every move stored once: none lost, none made twice (the showdown's shows are the
+    # referee's, not moves)
+    moves = [a for a in read_phh(phh).actions if not a.by_dealer and a.verb != "sm"]
+    assert stored == [format_action(a) for a in moves]
     for old, new in zip(before, after, strict=True):  # each seat is where it was
         if old is not None and new is not None:
             seen, now = old["hand"]["view"], new["hand"]["view"]

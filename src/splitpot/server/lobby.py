@@ -182,13 +182,18 @@ class Tables:
             seed = _whole(spec, "seed", 0, 0, 2**63 - 1)
         token, seats = self._seats(rules, spec.get("seats"), stack, spec.get("name"))
         code = self._code()
+        mine = next((s.position for s in seats if s.kind == "human"), None)
         self.store.create_table(
-            code=code, game=game, house=house, stack=stack, timer=timer, seats=seats, seed=seed
+            code=code,
+            game=game,
+            house=house,
+            stack=stack,
+            timer=timer,
+            seats=seats,
+            seed=seed,
+            host=mine,
         )
         table = self._add(code)
-        mine = next(
-            (s.position for s in seats if token and s.token_hash == hash_token(token)), None
-        )
         return {"code": table.code, "seat": mine, "token": token}
 
     def _house(self, base: Rules, given: object) -> dict[str, Any]:
@@ -296,9 +301,15 @@ class Tables:
         ]
         code = self._code()
         self.store.create_table(
-            code=code, game=PRACTICE_GAME, house={}, stack=stack, timer=0, seats=seats,
+            code=code,
+            game=PRACTICE_GAME,
+            house={},
+            stack=stack,
+            timer=0,
+            seats=seats,
             practice=True,
-        )  # fmt: skip
+            host=0,  # whoever takes the seat left open for them
+        )
         if self.opened:  # the server is running: bring it to life now
             self._add(code)
         return code

@@ -67,7 +67,8 @@ class Base(DeclarativeBase):
 
 class TableRow(Base):
     """A table: its game and house rules (options changed from the game's), starting stack
-    and turn timer; ``seed`` only where the server lets tests fix the deals."""
+    and turn timer; ``host``: the seat of the player who made it; ``seed`` only where the
+    server lets tests fix the deals."""
 
     __tablename__ = "tables"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -78,6 +79,7 @@ class TableRow(Base):
     timer: Mapped[int] = mapped_column(Integer)
     practice: Mapped[bool] = mapped_column(Boolean, default=False)
     seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    host: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
 
@@ -175,6 +177,7 @@ class TableData:
     seats: list[SeatData]
     hand: HandData | None = None
     seed: int | None = None
+    host: int | None = None
 
 
 def database_url(url: str) -> str:
@@ -262,6 +265,7 @@ class Store:
         seats: list[SeatData],
         practice: bool = False,
         seed: int | None = None,
+        host: int | None = None,
     ) -> int:
         """Store a new table and its seats; its id."""
         with Session(self.engine) as session, session.begin():
@@ -273,6 +277,7 @@ class Store:
                 timer=timer,
                 practice=practice,
                 seed=seed,
+                host=host,
             )
             session.add(row)
             session.flush()
@@ -321,6 +326,7 @@ class Store:
                         [_seat_data(s) for s in seats],
                         None if hand is None else _hand_data(session, hand),
                         row.seed,
+                        row.host,
                     )
                 )
         return out

@@ -164,6 +164,7 @@ class LiveTable:
         self.timer = data.timer
         self.practice = data.practice
         self.seed = data.seed
+        self.host = data.host  # the seat of the player who made the table (None: nobody's)
         self.seats = data.seats
         self.hand: HandRun | None = None
         self.hands_played = data.hand.number if data.hand is not None else 0
@@ -564,6 +565,7 @@ class LiveTable:
             "timer": self.timer,
             "hands": self.hands_played,
             "started": bool(self.hands_played or self.dealing),
+            "host": self.host,
             "seats": [
                 {
                     "seat": s.position,

@@ -29,6 +29,7 @@ def upgrade() -> None:
         sa.Column("timer", sa.Integer(), nullable=False),
         sa.Column("practice", sa.Boolean(), nullable=False),
         sa.Column("seed", sa.BigInteger(), nullable=True),
+        sa.Column("host", sa.Integer(), nullable=True),
         sa.Column("created_at", _WHEN, nullable=False),
     )
     op.create_table(

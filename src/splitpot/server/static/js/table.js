@@ -4,7 +4,7 @@
 
 import { forgetToken, keepName, keepToken, lastName, postJSON, tokenFor } from "./api.js";
 import { cardElement, cardText } from "./cards.js";
-import { declared, describe, Round, stepWords } from "./words.js";
+import { declared, describe, Round, says, stepWords } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const code = decodeURIComponent(location.pathname.split("/").pop()).toUpperCase();
@@ -153,7 +153,7 @@ function seatPositions(count) {
   const out = [];
   for (let i = 0; i < count; i++) {
     const angle = ((150 + ((i + 1) * 240) / (count + 1)) * Math.PI) / 180;
-    out.push({ x: 50 + 42 * Math.cos(angle), y: 46 + 39 * Math.sin(angle) });
+    out.push({ x: 50 + 42 * Math.cos(angle), y: 47 + 34 * Math.sin(angle) });
   }
   return out;
 }
@@ -362,8 +362,9 @@ function drawResult(view) {
     const line = document.createElement("div");
     line.className = "award";
     const who = document.createElement("b");
-    who.textContent = nameOf(award.seat);
-    line.append(who, ` ${award.reason} (+${award.amount})`);
+    const name = nameOf(award.seat);
+    who.textContent = name;
+    line.append(who, says(name, `${award.reason} (+${award.amount})`).slice(name.length));
     box.append(line);
   }
   const nets = view.seats.map((s, e) => {
@@ -394,7 +395,7 @@ function drawLog() {
     if (words) lines.push(words);
   }
   if (hand.view.finished) {
-    for (const award of hand.view.awards) lines.push(`${nameOf(award.seat)} ${award.reason} (+${award.amount})`);
+    for (const award of hand.view.awards) lines.push(says(nameOf(award.seat), `${award.reason} (+${award.amount})`));
   }
   box.replaceChildren(...lines.slice(-80).map((text) => {
     const el = document.createElement("div");

@@ -42,10 +42,11 @@ const YOU = {
   is: "are", has: "have", bids: "bid", picks: "pick", declares: "declare", folds: "fold",
   checks: "check", calls: "call", bets: "bet", raises: "raise", completes: "complete",
   brings: "bring", passes: "pass", offers: "offer", buys: "buy", stands: "stand",
-  discards: "discard", turns: "turn", shows: "show", mucks: "muck",
+  discards: "discard", turns: "turn", shows: "show", mucks: "muck", wins: "win", ties: "tie",
+  scoops: "scoop", shares: "share",
 };
 
-function says(who, words) {
+export function says(who, words) {
   if (who !== "You") return `${who} ${words}`;
   const [first, ...rest] = words.split(" ");
   return ["You", YOU[first] || first, ...rest].join(" ");
