@@ -12,8 +12,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# The web table with a practice table (Auction, you against three bots): open the URL it prints.
+# Ctrl-C stops it. `splitpot play auction` is the terminal table.
 run: $(STAMP)
-	$(BIN)/splitpot play auction --players 4
+	$(BIN)/splitpot serve --practice
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -21,6 +21,7 @@ CORE = [
     "actions",
     "books",
     "rules",
+    "house",
     "state",
     "pots",
     "phases",
@@ -30,8 +31,8 @@ CORE = [
     "odds",
 ]
 # Adapters use the core's public API. `sim` may use `bots`; the command line is the front of
-# `sim` and `bots` (and of `notation`/`records`), so it may use them too. Nothing in the core
-# imports an adapter.
+# `sim` and `bots` (and of `notation`/`records`; `serve` starts the web table, `server`), so it
+# may use them too. Nothing in the core imports an adapter.
 ADAPTERS = {
     "notation": set(),
     "records": {"notation"},
@@ -39,8 +40,9 @@ ADAPTERS = {
     "sim": {"bots", "notation", "records"},
     "fairness": {"notation", "records"},
     "ledger": {"notation", "records"},
-    "cli": {"bots", "sim", "notation", "records", "fairness", "ledger"},
+    "cli": {"bots", "sim", "notation", "records", "fairness", "ledger", "server"},
     "env": set(),
+    "server": {"bots", "notation", "records"},
 }
 
 

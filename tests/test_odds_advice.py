@@ -150,7 +150,7 @@ def test_declare_both_is_offered_only_where_the_house_allows_it() -> None:
     question = situation("stud5buy", ["2c 3d 4h 5s 7c", "Kc Kd Qh Qs 9c"])
     advice = advise_situation(question, 0)
     assert {c.declaration for c in advice.choices} == {"hi", "lo"}
-    with pytest.raises(KeyError):
+    with pytest.raises(OddsError, match="may not be declared here"):
         advice.share("both")
 
 

@@ -1,5 +1,5 @@
 """The ``splitpot`` command: every subcommand (``hand``, ``play``, ``replay``, ``simulate``,
-``odds``, ``report``, ``soak``, ``verify``, ``ledger``) is registered here."""
+``odds``, ``report``, ``soak``, ``verify``, ``ledger``, ``serve``) is registered here."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from splitpot.cli.odds import odds
 from splitpot.cli.play import play
 from splitpot.cli.replay import replay
 from splitpot.cli.report import report
+from splitpot.cli.serve import serve
 from splitpot.cli.simulate import simulate
 from splitpot.cli.soak import soak
 from splitpot.cli.verify import verify
@@ -71,6 +72,7 @@ main.add_command(simulate)
 main.add_command(report)
 main.add_command(soak)
 main.add_command(verify)
+main.add_command(serve)
 
 
 def run() -> None:

@@ -96,8 +96,8 @@ def odds(
     model: str,
     as_json: bool,
 ) -> None:
-    """Odds of HANDS at GAME (stud8, auction, stud5buy and the rest): P(win or tie high), P(win or tie
-    low), P(scoop) and the expected share of the pot, cards speak. Write a hand's cards
+    """Odds of HANDS at GAME (stud8, auction, stud5buy and the rest): P(win or tie high),
+    P(win or tie low), P(scoop) and the expected share of the pot, cards speak. Write a hand's cards
     together or apart ("As2d4c" or "As 2d 4c"), xx for a card not seen; the cards still to
     come follow the game. Exact up to 10^9 outcomes, else Monte Carlo."""
     try:

@@ -20,7 +20,7 @@ from typing import Any, Final
 import click
 
 from splitpot import bots as bot_registry
-from splitpot import variants
+from splitpot import house, variants
 from splitpot.bots import Bot
 from splitpot.cli.plain import run_plain
 from splitpot.cli.session import Session, check_record
@@ -30,35 +30,13 @@ from splitpot.rules import Rules
 
 __all__ = ["DEFAULT_BOT", "DEFAULT_DELAY_MS", "build_rules", "play", "rule_keys"]
 
+rule_keys = house.rule_keys
+"""The keys ``--house`` and ``--rules`` accept: the stakes and every house rule."""
+
 DEFAULT_BOT: Final = "heuristic"
 """The bot in every opponent's seat unless ``--bots`` says otherwise."""
 DEFAULT_DELAY_MS: Final = 600
 """How long the table pauses after each bot's move, so a person can follow it."""
-_NOT_RULES: Final = frozenset(
-    {"name", "code", "steps", "min_players", "max_players", "book", "description"}
-)
-_UNLIMITED: Final = "unlimited"
-
-
-def rule_keys() -> list[str]:
-    """The keys ``--house`` and ``--rules`` accept: the stakes and every house rule."""
-    fields = (f.name for f in dataclasses.fields(Rules))
-    return [name for name in fields if name not in _NOT_RULES]
-
-
-def _toml_value(text: str) -> Any:
-    """A ``--house`` value read as TOML (``8``, ``true``, ``[5, 10]``, ``"declare"``); a bare
-    word that is not TOML is taken as a string (``showdown=declare``)."""
-    try:
-        return tomllib.loads(f"value = {text}")["value"]
-    except tomllib.TOMLDecodeError:
-        return text
-
-
-def _rule_value(key: str, value: Any) -> Any:
-    if key in ("max_raises", "max_bid") and value == _UNLIMITED:
-        return None
-    return tuple(value) if isinstance(value, list) else value
 
 
 def build_rules(
@@ -67,7 +45,7 @@ def build_rules(
 ) -> Rules:
     """``base`` with ``changes`` applied in order, each ``(option, key, value)``; a wrong key
     or value is a :class:`click.BadParameter` naming the option it came from."""
-    known = rule_keys()
+    known = house.rule_keys()
     rules = base
     for option, key, value in changes:
         if key not in known:
@@ -75,7 +53,7 @@ def build_rules(
                 f"unknown house rule {key!r}; use one of {', '.join(known)}", param_hint=option
             )
         try:
-            rules = dataclasses.replace(rules, **{key: _rule_value(key, value)})
+            rules = dataclasses.replace(rules, **{key: house.rule_value(key, value)})
         except (RulesError, TypeError) as exc:
             raise click.BadParameter(str(exc), param_hint=option) from None
     return rules
@@ -89,7 +67,7 @@ def _house_changes(pairs: tuple[str, ...]) -> list[tuple[str, str, Any]]:
             raise click.BadParameter(
                 f"{pair!r} is not KEY=VALUE (e.g. qualifier=8)", param_hint="'--house'"
             )
-        changes.append(("'--house'", key.strip().replace("-", "_"), _toml_value(text.strip())))
+        changes.append(("'--house'", key.strip().replace("-", "_"), house.read_value(text.strip())))
     return changes
 
 

@@ -145,7 +145,7 @@ class Advice:
         for choice in self.choices:
             if choice.declaration == declaration:
                 return choice.share
-        raise KeyError(f"{declaration!r} may not be declared here")
+        raise OddsError(f"{declaration!r} may not be declared here")
 
     def as_json(self) -> dict[str, object]:
         return {

@@ -115,7 +115,7 @@ class Odds:
         for hand in self.hands:
             if hand.seat == seat:
                 return hand
-        raise KeyError(f"no live hand at seat {seat}")
+        raise OddsError(f"no live hand at seat {seat}")
 
     def as_json(self) -> dict[str, Any]:
         """The odds as plain data (``splitpot odds --json``)."""

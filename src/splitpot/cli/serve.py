@@ -1,0 +1,149 @@
+"""``splitpot serve``: the web table, for friends in the browser (docs/web.md).
+
+Opens (and migrates) the database, binds the address itself (so a busy port is one clear line,
+and ``--port 0`` picks a free one), prints the URL to open, and runs uvicorn until Ctrl-C.
+``--practice`` also makes a practice table (Auction, you against three bots) and prints its
+link: that is ``make run``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+
+import click
+import uvicorn
+
+from splitpot.server.app import MAX_SOCKET_MESSAGE, create_app
+from splitpot.server.store import StoreError
+from splitpot.server.tables import Settings
+
+__all__ = ["serve"]
+
+_ANY = ("0.0.0.0", "::", "")
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+    except OSError as exc:
+        raise click.ClickException(
+            f"cannot listen on {host}:{port}: {exc.strerror or exc}"
+        ) from None
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(2048)
+    except OSError as exc:
+        sock.close()
+        raise click.ClickException(
+            f"cannot listen on {host}:{port}: {exc.strerror or exc}"
+        ) from None
+    sock.set_inheritable(True)
+    return sock
+
+
+def _url(host: str, port: int) -> str:
+    shown = "127.0.0.1" if host in _ANY else host
+    if ":" in shown:
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}"
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8000,
+    show_default=True,
+    help="Port to listen on (0: any free port).",
+)
+@click.option(
+    "--db",
+    default="splitpot.db",
+    show_default=True,
+    help="A SQLite file, or a URL (postgresql://user@host/splitpot).",
+)
+@click.option(
+    "--practice", is_flag=True, help="Also open a practice table (Auction, you against three bots)."
+)
+@click.option(
+    "--bot-delay",
+    type=click.FloatRange(0, 10),
+    default=Settings.bot_delay,
+    show_default=True,
+    help="Seconds before each bot's move.",
+)
+@click.option(
+    "--next-delay",
+    type=click.FloatRange(0, 60),
+    default=Settings.next_delay,
+    show_default=True,
+    help="Seconds the result shows before the next hand.",
+)
+@click.option(
+    "--rate",
+    type=click.FloatRange(1, 10_000),
+    default=Settings.rate,
+    show_default=True,
+    help="Messages a second one connection may send (twice as many at once).",
+)
+@click.option(
+    "--lobby-burst",
+    type=click.IntRange(1),
+    default=Settings.post_burst,
+    hidden=True,
+    help="Lobby requests one address may make at once (tests).",
+)
+@click.option(
+    "--allow-seeds",
+    is_flag=True,
+    hidden=True,
+    help="Let a new table fix the seed of its deals (tests only).",
+)
+def serve(
+    host: str,
+    port: int,
+    db: str,
+    practice: bool,
+    bot_delay: float,
+    next_delay: float,
+    rate: float,
+    lobby_burst: int,
+    allow_seeds: bool,
+) -> None:
+    """Host web tables: friends join by a link and play in the browser."""
+    settings = Settings(
+        bot_delay=bot_delay,
+        next_delay=next_delay,
+        rate=rate,
+        burst=max(1, round(2 * rate)),
+        post_burst=lobby_burst,
+        allow_seeds=allow_seeds,
+    )
+    try:
+        app = create_app(db, settings=settings)
+    except StoreError as exc:
+        raise click.ClickException(str(exc)) from None
+    sock = _bind(host, port)
+    base = _url(host, sock.getsockname()[1])
+    click.echo(f"splitpot is serving at {base}/ (database {db}); Ctrl-C stops it.")
+    if practice:
+        code = app.state.tables.practice()
+        click.echo(f"Practice table (Auction, you against three bots): open {base}/t/{code}")
+    if host in _ANY:
+        click.echo("Friends on your network open the same link with this machine's address.")
+    config = uvicorn.Config(
+        app,
+        ws="websockets-sansio",
+        ws_max_size=MAX_SOCKET_MESSAGE,
+        log_level="warning",
+        timeout_graceful_shutdown=3,
+    )
+    with contextlib.suppress(KeyboardInterrupt):  # uvicorn hands Ctrl-C back once it is down
+        uvicorn.Server(config).run(sockets=[sock])
+    click.echo("splitpot stopped.")

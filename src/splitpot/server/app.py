@@ -1,0 +1,299 @@
+"""The web table's routes (Starlette): the page, the lobby's API and the table's WebSocket.
+
+Routes: ``/`` the lobby, ``/t/CODE`` a table (the invite link), ``/static/...`` the page's files,
+``GET /api/games``, ``POST /api/tables`` (create), ``GET /api/tables/CODE``, ``POST
+/api/tables/CODE/join`` and the WebSocket ``/ws/CODE``. A WebSocket says ``hello`` with its
+seat's token (or none, to watch), then sends moves (``act``), ``sit_out``, ``back``, ``start``
+(deal without waiting for the open seats) or ``ping``; every message is read strictly
+(:mod:`splitpot.server.wire`), limited in size and rate, and answered with an error that leaves
+the connection usable. A WebSocket or POST from a page of another origin is refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from pathlib import Path
+from typing import Any, Final
+from urllib.parse import urlsplit
+
+from starlette.applications import Starlette
+from starlette.datastructures import Headers
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from splitpot import bots as bot_registry
+from splitpot.server.lobby import DEFAULT_TIMER, LobbyError, Tables, games
+from splitpot.server.store import Store
+from splitpot.server.tables import Client, LiveTable, Settings
+from splitpot.server.wire import MAX_MESSAGE, Message, WireError, read_message
+
+__all__ = ["STATIC", "create_app"]
+
+STATIC: Final = Path(__file__).parent / "static"
+MAX_BODY: Final = 16_384
+"""The largest request body the lobby reads (a new table is well under 2 KB)."""
+_HEADERS: Final = (
+    (
+        b"content-security-policy",
+        b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        b"connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+)
+
+Scope = MutableMapping[str, Any]
+ASGI = Callable[
+    [Scope, Callable[[], Awaitable[Any]], Callable[[Any], Awaitable[None]]], Awaitable[None]
+]
+
+
+class _SecurityHeaders:
+    """Adds the page's Content-Security-Policy and friends to every HTTP response."""
+
+    def __init__(self, app: ASGI) -> None:
+        self.app = app
+
+    async def __call__(
+        self,
+        scope: Scope,
+        receive: Callable[[], Awaitable[Any]],
+        send: Callable[[Any], Awaitable[None]],
+    ) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                message.setdefault("headers", [])
+                message["headers"] = [*message["headers"], *_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def same_origin(headers: Headers) -> bool:
+    """True unless the request comes from a page of another site: its ``Origin`` (browsers
+    always send one with a WebSocket or a POST) must name this host. A client that is not a
+    browser sends none and is let in."""
+    origin = headers.get("origin")
+    if origin is None:
+        return True
+    parts = urlsplit(origin)
+    return (
+        parts.scheme in ("http", "https")
+        and parts.netloc.lower() == headers.get("host", "").lower()
+    )
+
+
+class _Buckets:
+    """Token buckets by key (a client's address): ``rate`` per second, ``burst`` at most."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, burst
+        self.level: dict[str, tuple[float, float]] = {}
+
+    def allow(self, key: str) -> bool:
+        now = time.monotonic()
+        tokens, then = self.level.get(key, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - then) * self.rate)
+        if len(self.level) > 10_000:
+            self.level.clear()
+        if tokens < 1:
+            self.level[key] = (tokens, now)
+            return False
+        self.level[key] = (tokens - 1, now)
+        return True
+
+
+def _allowed(client: Client, settings: Settings) -> bool:
+    """The connection's own bucket: ``settings.rate`` messages a second, ``burst`` at once."""
+    now = time.monotonic()
+    if not client.refilled:
+        client.tokens, client.refilled = float(settings.burst), now
+    client.tokens = min(
+        float(settings.burst), client.tokens + (now - client.refilled) * settings.rate
+    )
+    client.refilled = now
+    if client.tokens < 1:
+        return False
+    client.tokens -= 1
+    return True
+
+
+def _error(message: str, status: int) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = None) -> Starlette:
+    """The web table on database ``db`` (a URL or path; see :mod:`splitpot.server.store`)."""
+    settings = settings or Settings()
+    store = db if isinstance(db, Store) else Store(db)
+    tables = Tables(store, settings)
+    posts = _Buckets(rate=settings.post_rate, burst=settings.post_burst)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        tables.open()
+        try:
+            yield
+        finally:
+            await tables.close()
+
+    async def lobby_page(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html")
+
+    async def table_page(request: Request) -> Response:
+        try:
+            tables.get(request.path_params["code"])
+        except LobbyError as exc:
+            return PlainTextResponse(exc.message, status_code=404)
+        return FileResponse(STATIC / "table.html")
+
+    async def list_games(request: Request) -> Response:
+        return JSONResponse(
+            {"games": games(), "bots": list(bot_registry.names()), "timer": DEFAULT_TIMER}
+        )
+
+    async def read_json(request: Request) -> dict[str, Any]:
+        if not same_origin(request.headers):
+            raise LobbyError("requests from another site are refused", 403)
+        host = request.client.host if request.client else "?"
+        if not posts.allow(host):
+            raise LobbyError("too many requests; wait a little", 429)
+        if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+            raise LobbyError("send JSON (Content-Type: application/json)", 415)
+        body = b""
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY:
+                raise LobbyError(f"the request is longer than {MAX_BODY} bytes", 413)
+        try:
+            data = json.loads(body)
+        except ValueError:
+            raise LobbyError("the request is not JSON") from None
+        if not isinstance(data, dict):
+            raise LobbyError("the request must be a JSON object")
+        return data
+
+    async def create_table(request: Request) -> Response:
+        try:
+            made = tables.create(await read_json(request))
+        except LobbyError as exc:
+            return _error(exc.message, exc.status)
+        return JSONResponse(made, status_code=201)
+
+    async def table_info(request: Request) -> Response:
+        try:
+            table = tables.get(request.path_params["code"])
+        except LobbyError as exc:
+            return _error(exc.message, exc.status)
+        return JSONResponse(table.info())
+
+    async def join_table(request: Request) -> Response:
+        try:
+            joined = await tables.join(request.path_params["code"], await read_json(request))
+        except LobbyError as exc:
+            return _error(exc.message, exc.status)
+        return JSONResponse(joined)
+
+    async def table_socket(websocket: WebSocket) -> None:
+        if not same_origin(websocket.headers):
+            await websocket.close(code=1008)  # before accepting: an HTTP 403
+            return
+        try:
+            table = tables.get(websocket.path_params["code"])
+        except LobbyError:
+            await websocket.close(code=1008)
+            return
+        if len(table.clients) >= settings.max_clients:
+            await websocket.close(code=1013)
+            return
+        await websocket.accept()
+        client = Client()
+        await table.connect(client)
+        sender = asyncio.get_running_loop().create_task(_pump(websocket, client))
+        try:
+            await _listen(websocket, table, client, settings)
+        finally:
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sender
+            await table.disconnect(client)
+
+    routes = [
+        Route("/", lobby_page),
+        Route("/t/{code}", table_page),
+        Route("/api/games", list_games),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables/{code}", table_info),
+        Route("/api/tables/{code}/join", join_table, methods=["POST"]),
+        WebSocketRoute("/ws/{code}", table_socket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.add_middleware(_SecurityHeaders)
+    app.state.store = store
+    app.state.tables = tables
+    app.state.settings = settings
+    return app
+
+
+async def _pump(websocket: WebSocket, client: Client) -> None:
+    """Send the client's outbox as it fills, until the connection closes."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+        while True:
+            await websocket.send_text(await client.next())
+
+
+async def _listen(
+    websocket: WebSocket, table: LiveTable, client: Client, settings: Settings
+) -> None:
+    """Read the client's messages until it goes away; each bad one gets an error."""
+    while True:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        text = message.get("text")
+        data: str | bytes = text if text is not None else message.get("bytes") or b""
+        if not _allowed(client, settings):
+            client.error(
+                f"too many messages: at most {settings.rate:g} a second; this one was dropped",
+                "rate_limited",
+            )
+            continue
+        try:
+            read = read_message(data)
+        except WireError as exc:
+            client.error(exc.message, exc.reason)
+            continue
+        await _dispatch(table, client, read)
+
+
+async def _dispatch(table: LiveTable, client: Client, message: Message) -> None:
+    if message.type == "hello":
+        await table.hello(client, message.token)
+    elif not client.said_hello:
+        client.error('say hello first: {"type": "hello", "token": ...}', "no_hello")
+    elif message.type == "act":
+        await table.act(client, message)
+    elif message.type in ("sit_out", "back"):
+        await table.sit_out(client, message.type == "sit_out")
+    elif message.type == "start":
+        await table.deal_now(client)
+    else:  # ping
+        client.push("pong", json.dumps({"type": "pong"}))
+
+
+MAX_SOCKET_MESSAGE: Final = 16 * MAX_MESSAGE
+"""The frame size uvicorn accepts at all (``ws_max_size``); a longer frame closes the
+connection, one between MAX_MESSAGE and this gets an error."""

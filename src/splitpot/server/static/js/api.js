@@ -1,0 +1,53 @@
+// The lobby's HTTP API, and the seat tokens this browser keeps (one per table, in localStorage).
+
+export async function getJSON(path) {
+  const response = await fetch(path, { headers: { Accept: "application/json" } });
+  const data = await response.json().catch(() => ({ error: `the server answered ${response.status}` }));
+  if (!response.ok) throw new Error(data.error || `the server answered ${response.status}`);
+  return data;
+}
+
+export async function postJSON(path, body) {
+  const response = await fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(body),
+  });
+  const data = await response.json().catch(() => ({ error: `the server answered ${response.status}` }));
+  if (!response.ok) throw new Error(data.error || `the server answered ${response.status}`);
+  return data;
+}
+
+const KEY = "splitpot.seats";
+
+function seats() {
+  try {
+    return JSON.parse(localStorage.getItem(KEY) || "{}");
+  } catch {
+    return {};
+  }
+}
+
+export function tokenFor(code) {
+  return seats()[code] || null;
+}
+
+export function keepToken(code, token) {
+  const all = seats();
+  all[code] = token;
+  localStorage.setItem(KEY, JSON.stringify(all));
+}
+
+export function forgetToken(code) {
+  const all = seats();
+  delete all[code];
+  localStorage.setItem(KEY, JSON.stringify(all));
+}
+
+export function lastName() {
+  return localStorage.getItem("splitpot.name") || "";
+}
+
+export function keepName(name) {
+  localStorage.setItem("splitpot.name", name);
+}

@@ -1,0 +1,283 @@
+"""What goes over the WebSocket: a seat's view as JSON, and the client's messages read strictly.
+
+:func:`view_json` is the one place a :class:`~splitpot.views.View` becomes JSON. It writes the
+fields it knows one by one and any field added to ``View`` later through :func:`plain`, so a
+new field reaches the page without a change here and never breaks the encoding. Only views
+(``views.view`` / ``views.public_view``) are ever encoded: never a state.
+
+:func:`read_message` turns a client's text into a :class:`Message` or raises :class:`WireError`
+with a one-line reason: not JSON, too long, an unknown type or field, a value of the wrong kind.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from splitpot.actions import PLAYER_VERBS, Action
+from splitpot.cards import CARDS, Card, parse_card
+from splitpot.engine import Award, Offer, Option
+from splitpot.errors import InvalidNotation, SplitpotError
+from splitpot.notation import format_action
+from splitpot.views import SeatView, View
+
+__all__ = [
+    "MAX_MESSAGE",
+    "Message",
+    "WireError",
+    "log_line",
+    "plain",
+    "read_message",
+    "view_json",
+]
+
+MAX_MESSAGE: Final = 4096
+"""The longest message a client may send, in characters (a move is well under 200)."""
+MAX_CHIPS: Final = 10**12
+_TYPES: Final[dict[str, frozenset[str]]] = {
+    "hello": frozenset({"token"}),
+    "act": frozenset({"verb", "amount", "card", "declaration", "show", "hand"}),
+    "sit_out": frozenset(),
+    "back": frozenset(),
+    "start": frozenset(),
+    "ping": frozenset(),
+}
+_DECLARATIONS: Final = ("hi", "lo", "both")
+
+
+class WireError(SplitpotError):
+    """A client message that cannot be used; ``reason`` is a stable code."""
+
+    def __init__(self, message: str, reason: str = "bad_message") -> None:
+        super().__init__(message)
+        self.message = message
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A client message: its ``type`` and its checked fields (for ``act``: the move)."""
+
+    type: str
+    token: str | None = None
+    verb: str = ""
+    amount: int | None = None
+    card: Card | None = None
+    declaration: str | None = None
+    show: bool = True
+    hand: int | None = None
+
+    def action(self, seat: int, shown: tuple[Card | None, ...] = ()) -> Action:
+        """The move as the engine takes it, for ``seat`` (the connection's own, never the
+        client's say); ``shown``: the seat's cards, for a show at the showdown."""
+        if self.verb == "sm":
+            return Action("sm", seat, shown if self.show else ())
+        if self.declaration is not None:
+            return Action(self.verb, seat, declaration=self.declaration)  # type: ignore[arg-type]
+        cards = (self.card,) if self.card is not None else ()
+        return Action(self.verb, seat, cards, self.amount)
+
+
+def _whole(name: str, value: object, *, low: int = 0, high: int = MAX_CHIPS) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise WireError(f"'{name}' must be a whole number from {low} to {high}, not {value!r}")
+    return value
+
+
+def read_message(text: str | bytes) -> Message:
+    """A client's message, checked field by field; WireError says what is wrong with it."""
+    if not isinstance(text, str):
+        raise WireError("send text messages (JSON), not binary ones")
+    if len(text) > MAX_MESSAGE:
+        raise WireError(
+            f"message of {len(text)} characters is too long (at most {MAX_MESSAGE})", "too_long"
+        )
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise WireError("the message is not JSON") from None
+    if not isinstance(data, dict):
+        raise WireError("the message must be a JSON object with a 'type'")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in _TYPES:
+        raise WireError(f"unknown message type {kind!r}; use one of {', '.join(_TYPES)}")
+    extra = sorted(set(data) - _TYPES[kind] - {"type"})
+    if extra:
+        raise WireError(f"a {kind!r} message has no field {extra[0]!r}")
+    if kind == "hello":
+        token = data.get("token")
+        if token is not None and (not isinstance(token, str) or not 0 < len(token) <= 200):
+            raise WireError("'token' must be the text the table gave you, or null")
+        return Message("hello", token=token)
+    if kind != "act":
+        return Message(kind)
+    return _read_act(data)
+
+
+def _read_act(data: Mapping[str, Any]) -> Message:
+    verb = data.get("verb")
+    if not isinstance(verb, str) or verb not in PLAYER_VERBS:
+        raise WireError(f"'verb' must be one of {', '.join(sorted(PLAYER_VERBS))}, not {verb!r}")
+    amount = data.get("amount")
+    if amount is not None:
+        amount = _whole("amount", amount)
+    card = data.get("card")
+    if card is not None:
+        if not isinstance(card, str):
+            raise WireError(f"'card' must be a card such as 'Ah', not {card!r}")
+        try:
+            card = parse_card(card)
+        except InvalidNotation as exc:
+            raise WireError(f"'card': {exc}") from None
+    declaration = data.get("declaration")
+    if declaration is not None and declaration not in _DECLARATIONS:
+        raise WireError(f"'declaration' must be one of hi, lo, both, not {declaration!r}")
+    show = data.get("show", True)
+    if not isinstance(show, bool):
+        raise WireError(f"'show' must be true or false, not {show!r}")
+    hand = data.get("hand")
+    if hand is not None:
+        hand = _whole("hand", hand, low=1)
+    return Message("act", verb=verb, amount=amount, card=card, declaration=declaration,
+                   show=show, hand=hand)  # fmt: skip
+
+
+# --- a view as JSON ---------------------------------------------------------------------------
+
+
+_FACES: Final = tuple(str(c) for c in CARDS)
+
+
+def _card(card: Card | int | None) -> str | None:
+    return None if card is None else _FACES[card]
+
+
+def _cards(cards: tuple[Card | int | None, ...]) -> list[str | None]:
+    return [_card(c) for c in cards]
+
+
+def log_line(action: Action) -> str:
+    """One entry of the (masked) log as its hand-record line (``p2 bid 5``, ``d dh p1 ??Kd``,
+    ``??`` for a card the reader cannot see); a sealed bid or declaration not yet revealed is
+    written without what it was (``p3 bid``, ``p3 dec``).
+
+    Lines are remembered by the action object (a view shares the log's own objects), since
+    every snapshot of a hand repeats its log."""
+    known = _LINES.get(id(action))
+    if known is not None and known[0] is action:
+        return known[1]
+    if action.verb in ("bid", "dec") and action.amount is None and action.declaration is None:
+        line = f"p{(action.seat or 0) + 1} {action.verb}"
+    else:
+        line = format_action(action)
+    if len(_LINES) > 100_000:
+        _LINES.clear()
+    _LINES[id(action)] = (action, line)
+    return line
+
+
+_LINES: dict[int, tuple[Action, str]] = {}
+
+
+def _option(option: Option) -> dict[str, Any]:
+    return {
+        "verb": option.verb,
+        "min": option.min_amount,
+        "max": option.max_amount,
+        "choices": list(option.choices),
+        "cards": _cards(option.cards),
+        "declarations": list(option.declarations),
+    }
+
+
+def _seat(seat: SeatView) -> dict[str, Any]:
+    known = {
+        "seat": seat.seat,
+        "stack": seat.stack,
+        "bet": seat.bet,
+        "paid": seat.paid,
+        "folded": seat.folded,
+        "shown": seat.shown,
+        "down": _cards(seat.down),
+        "up": _cards(seat.up),
+        "declared": seat.declared,
+        "declaration": seat.declaration,
+        "has_bid": seat.has_bid,
+        "bid": seat.bid,
+    }
+    return _with_rest(seat, known)
+
+
+def _award(award: Award) -> dict[str, Any]:
+    return {"seat": award.seat, "amount": award.amount, "half": award.half, "reason": award.reason}
+
+
+def _offer(offer: Offer | None) -> dict[str, Any] | None:
+    if offer is None:
+        return None
+    return {
+        "cards": _cards(offer.cards),
+        "seller": offer.seller,
+        "ask": offer.ask,
+        "high_bid": offer.high_bid,
+        "high_bidder": offer.high_bidder,
+    }
+
+
+def view_json(seen: View) -> dict[str, Any]:
+    """``seen`` as JSON, field by field; fields added to View later are encoded by
+    :func:`plain`."""
+    known = {
+        "game": seen.game,
+        "seat": seen.seat,
+        "seats": [_seat(s) for s in seen.seats],
+        "common": _cards(seen.common),
+        "pot": seen.pot,
+        "street": seen.street,
+        "to_act": list(seen.to_act),
+        "dealer": seen.dealer,
+        "options": [_option(o) for o in seen.options],
+        "finished": seen.finished,
+        "awards": [_award(a) for a in seen.awards],
+        "log": [log_line(a) for a in seen.log],
+        "offer": _offer(seen.offer),
+        "step": seen.step,
+    }
+    return _with_rest(seen, known)
+
+
+def _with_rest(value: Any, known: dict[str, Any]) -> dict[str, Any]:
+    """``known`` plus every other field of the named tuple ``value``, encoded plainly."""
+    for name in value._fields:
+        if name not in known:
+            known[name] = plain(getattr(value, name))
+    return known
+
+
+def plain(value: Any) -> Any:
+    """Any value a view may hold, as JSON: cards as text, tuples and named tuples as lists and
+    objects, dataclasses (a game's rules) by their fields; anything else by its text."""
+    if value is None or isinstance(value, bool | str | float):
+        return value
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, int):
+        return value
+    if isinstance(value, Action):
+        return log_line(value)
+    if hasattr(value, "_fields"):
+        return {name: plain(getattr(value, name)) for name in value._fields}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out = {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        kind = getattr(value, "kind", None)
+        if isinstance(kind, str) and "kind" not in out:
+            out["kind"] = kind  # a step's kind is a class constant
+        return out
+    if isinstance(value, Mapping):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, tuple | list | set | frozenset):
+        return [plain(v) for v in value]
+    return str(value)

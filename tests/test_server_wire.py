@@ -1,0 +1,74 @@
+"""The wire format of the web table: a view as JSON, field by field, tolerant of fields added to
+View later; its log as hand-record lines."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, NamedTuple
+
+from splitpot import variants
+from splitpot.actions import Action
+from splitpot.engine import apply, new_hand
+from splitpot.notation import parse_action
+from splitpot.rules import Rules
+from splitpot.server.wire import view_json
+from splitpot.views import View, public_view, view
+
+
+def _auction_after_one_bid() -> Any:
+    state = new_hand(variants.get("auction"), [100, 100, 100], seed=4)
+    apply(state, Action("bid", 1, amount=7))
+    return state
+
+
+def test_every_field_of_a_view_is_written_and_the_log_reads_back() -> None:
+    state = _auction_after_one_bid()
+    seen = view(state, 0)
+    data = json.loads(json.dumps(view_json(seen)))
+    assert list(data) == list(View._fields)
+    assert data["seat"] == 0
+    assert all(isinstance(c, str) for c in data["seats"][0]["down"])  # own cards, as text
+    assert data["seats"][1]["down"] == [None, None]
+    assert data["seats"][1]["has_bid"] is True
+    assert data["seats"][1]["bid"] is None  # sealed (OPR-657 3.2)
+    assert data["log"][-1] == "p2 bid"  # that p2 bid, not how much
+    for line, action in zip(data["log"][:-1], seen.log[:-1], strict=True):
+        assert parse_action(line) == action
+    assert data["offer"]["cards"] == [str(c) for c in seen.offer.cards]  # type: ignore[union-attr]
+    assert data["options"] == [
+        # the small bet up to the stack left after the ante of 1 (OPR-657 2.2)
+        {"verb": "bid", "min": 5, "max": 99, "choices": [], "cards": [], "declarations": []}
+    ]
+    mine = json.loads(json.dumps(view_json(view(state, 1))))
+    assert mine["log"][-1] == "p2 bid 7"
+    assert mine["seats"][1]["bid"] == 7
+
+
+class _Wider(NamedTuple):
+    """A View with one more field, as a later View may have (the table's rules)."""
+
+    game: str
+    seat: int | None
+    seats: tuple[Any, ...]
+    common: tuple[Any, ...]
+    pot: int
+    street: int
+    to_act: tuple[int, ...]
+    dealer: bool
+    options: tuple[Any, ...]
+    finished: bool
+    awards: tuple[Any, ...]
+    log: tuple[Action, ...]
+    offer: Any
+    step: str
+    rules: Rules
+
+
+def test_a_field_added_to_view_later_is_written_plainly() -> None:
+    state = _auction_after_one_bid()
+    wider = _Wider(*public_view(state), rules=state.rules)
+    data = json.loads(json.dumps(view_json(wider)))  # type: ignore[arg-type]
+    assert data["rules"]["name"] == "auction"
+    assert data["rules"]["min_bid"] is None
+    assert [s["kind"] for s in data["rules"]["steps"]][:2] == ["deal", "auction"]
+    assert data["seats"][0]["down"] == [None, None]

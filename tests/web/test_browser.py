@@ -1,0 +1,167 @@
+"""End to end in a real browser: Debian's Chromium, driven by Playwright, on a real server.
+
+Ann (a desktop window, 1280x800) makes an Auction table in the lobby with an open seat and a
+bot; Bob (a phone, 390x844) opens the invite link and takes the seat; they play a whole hand
+by clicking: sealed bids, picks from the lot, a bet, the calls, declarations, to the result.
+A screenshot of each phase is kept in build/screenshots/ for review.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+from webtools import CHROMIUM_ARGS, SCREENSHOTS, chromium_or_skip, live_server
+
+from splitpot.server import Settings, create_app
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def browser() -> Iterator[Browser]:
+    path = chromium_or_skip()
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(path), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+class Player:
+    """One browser page at the table, with the phases it has photographed."""
+
+    def __init__(self, page: Page, label: str) -> None:
+        self.page = page
+        self.label = label
+        self.shots: set[str] = set()
+        self.bet = False
+        self.errors: list[str] = []
+        page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        page.on(
+            "console",
+            lambda message: self.errors.append(message.text) if message.type == "error" else None,
+        )
+
+    def shot(self, phase: str) -> None:
+        if phase not in self.shots:
+            self.shots.add(phase)
+            self.page.screenshot(path=str(SCREENSHOTS / f"{self.label}-{phase}.png"))
+
+    def enabled(self, selector: str) -> bool:
+        found = self.page.locator(selector)
+        return found.count() > 0 and found.first.is_enabled()
+
+    def move(self, declaration: str) -> bool:
+        """Make the move the page offers now, by clicking; False when there is none."""
+        page = self.page
+        if self.enabled('button[data-verb="bid"]'):
+            self.shot("auction-bid")
+            page.locator('button[data-verb="bid"]').first.click()
+            return True
+        lot = page.locator("#offer .card.choosable")
+        if page.locator('button[data-verb="pick"]').count() and lot.count():
+            lot.first.click()
+            self.shot("auction-pick")
+            page.locator('button[data-verb="pick"]').first.click()
+            return True
+        if self.enabled('button[data-verb="cbr"]') and not self.bet:
+            self.shot("betting")
+            self.bet = True
+            page.locator('button[data-verb="cbr"]').first.click()  # a bet (or raise)
+            return True
+        if self.enabled('button[data-verb="cc"]'):
+            self.shot("betting-call")
+            page.locator('button[data-verb="cc"]').first.click()
+            return True
+        if self.enabled(f'button[data-declaration="{declaration}"]'):
+            self.shot("declare")
+            page.locator(f'button[data-declaration="{declaration}"]').click()
+            return True
+        return False
+
+    def over(self) -> bool:
+        return self.page.locator("#result:not(.hidden)").count() > 0
+
+
+def test_two_friends_and_a_bot_play_a_hand_of_auction_by_clicking(
+    browser: Browser, tmp_path: Path
+) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    settings = Settings(bot_delay=0.2, next_delay=60)
+    app = create_app(str(tmp_path / "browser.db"), settings=settings)
+    with live_server(app) as url:
+        desk = browser.new_context(viewport=DESKTOP)
+        phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+        ann = Player(desk.new_page(), "desktop")
+        bob = Player(phone.new_page(), "phone")
+
+        # Ann makes the table in the lobby
+        ann.page.goto(url + "/")
+        expect(ann.page.locator("#game")).to_have_value("auction")
+        ann.page.fill("#name", "Ann")
+        ann.page.select_option("#count", "3")
+        ann.page.select_option("#seat-1", "open")
+        ann.page.select_option("#seat-2", "bot:heuristic")
+        ann.page.fill("#timer", "0")
+        ann.shot("lobby")
+        ann.page.locator("#house-box summary").click()
+        expect(ann.page.locator("#house-min_bid")).to_be_visible()
+        ann.page.locator("#house-box").scroll_into_view_if_needed()
+        ann.shot("lobby-house-rules")
+        ann.page.click("#create-button")
+        ann.page.wait_for_url("**/t/*")
+        code = ann.page.url.rsplit("/", 1)[1]
+        expect(ann.page.locator("#code")).to_have_text(code)
+        expect(ann.page.locator(".me-area .seat .name")).to_have_text("Ann")
+        ann.shot("waiting")
+
+        # Bob opens the invite link on his phone and takes the open seat
+        bob.page.goto(f"{url}/t/{code}")
+        expect(bob.page.locator("#join-box")).to_be_visible()
+        bob.shot("join")
+        bob.page.fill("#join-name", "Bob")
+        bob.page.click("#take-seat")
+        expect(bob.page.locator(".me-area .seat .name")).to_have_text("Bob")
+
+        # both see their own two down cards, and the other's as backs
+        for player in (ann, bob):
+            expect(player.page.locator(".me-area .card.hole")).to_have_count(2)
+            expect(player.page.locator("#others .card.back")).to_have_count(4)
+
+        refreshed = False
+        deadline = time.monotonic() + 120
+        while not (ann.over() and bob.over()):
+            assert time.monotonic() < deadline, "the hand did not end in time"
+            moved = ann.move("hi") | bob.move("lo")
+            if not moved:
+                for player in (ann, bob):
+                    if player.page.locator(".seat .sealed").count():
+                        player.shot("sealed-waiting")
+                time.sleep(0.1)
+            if not refreshed and bob.page.locator("#log div", has_text="picks").count() >= 3:
+                cards = bob.page.locator(".me-area .card").all_inner_texts()
+                bob.page.reload()  # a refresh resumes exactly where the seat was
+                expect(bob.page.locator(".me-area .card")).to_have_count(len(cards))
+                assert bob.page.locator(".me-area .card").all_inner_texts() == cards
+                refreshed = True
+
+        for player in (ann, bob):
+            result = player.page.locator("#result")
+            expect(result.locator(".award").first).to_be_visible()
+            awards = result.locator(".award").all_inner_texts()
+            assert all("(+" in line for line in awards)
+            log = player.page.locator("#log").inner_text()
+            for words in ("bids", "picks", "declares"):
+                assert words in log, (player.label, words)
+            assert "Ann bets" in log or "Bob bets" in log or "raises" in log
+            player.shot("result")
+            player.page.locator("#log").scroll_into_view_if_needed()
+            assert not player.errors, player.errors
+        assert refreshed
+        assert {"auction-bid", "auction-pick", "declare", "result"} <= ann.shots & bob.shots
+        desk.close()
+        phone.close()

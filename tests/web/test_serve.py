@@ -1,0 +1,73 @@
+"""``splitpot serve`` as a person runs it (``make run`` is ``serve --practice``): the link it
+prints, the practice table kept from one run to the next, a clean stop on Ctrl-C, and one-line
+errors for a busy port or a database it cannot open."""
+
+from __future__ import annotations
+
+import re
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import httpx2
+from click.testing import CliRunner
+from webtools import ServerProcess
+
+from splitpot.cli import main
+
+PRACTICE = re.compile(
+    r"Practice table \(Auction, you against three bots\): open (http://\S+/t/(\w+))"
+)
+
+
+def test_make_run_prints_a_practice_table_that_is_kept_and_stops_cleanly(tmp_path: Path) -> None:
+    codes = []
+    for _ in range(2):
+        server = ServerProcess(tmp_path / "run.db", "--practice")
+        url = server.start()
+        assert server.process is not None
+        assert server.process.stdout is not None
+        found = PRACTICE.search(server.process.stdout.readline())
+        assert found, "no practice link"
+        link, code = found.groups()
+        assert link.startswith(url)
+        page = httpx2.get(link)
+        assert page.status_code == 200
+        info = httpx2.get(f"{url}/api/tables/{code}").json()
+        assert info["game"] == "auction"
+        assert [s["kind"] for s in info["seats"]] == ["open", "bot", "bot", "bot"]
+        said = server.stop()  # Ctrl-C
+        assert server.process.returncode == 0
+        assert "splitpot stopped." in said
+        assert "Traceback" not in server.stderr()
+        codes.append(code)
+    assert codes[0] == codes[1]  # the same practice table, its seat kept in your browser
+
+
+def test_a_busy_port_or_a_bad_database_is_one_line() -> None:
+    runner = CliRunner()
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
+        port = busy.getsockname()[1]
+        result = runner.invoke(main, ["serve", "--port", str(port), "--db", "sqlite://"])
+    assert result.exit_code != 0
+    assert f"cannot listen on 127.0.0.1:{port}" in result.output
+    assert "Traceback" not in result.output
+    result = runner.invoke(main, ["serve", "--db", "nosuchdriver://x"])
+    assert result.exit_code != 0
+    assert "cannot be used" in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_serve_is_listed_with_its_options() -> None:
+    out = subprocess.run(
+        [sys.executable, "-c", "from splitpot.cli import run; run()", "serve", "--help"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    for option in ("--host", "--port", "--db", "--practice", "--bot-delay", "--next-delay"):
+        assert option in out
+    assert "--allow-seeds" not in out  # for tests only

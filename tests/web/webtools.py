@@ -1,0 +1,123 @@
+"""Shared by the web table's end-to-end tests: a real uvicorn server on 127.0.0.1 (an ephemeral
+port, in a thread of the test process) and Debian's Chromium for Playwright."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+import uvicorn
+from starlette.applications import Starlette
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+
+
+@contextmanager
+def live_server(app: Starlette) -> Iterator[str]:
+    """Serve ``app`` with uvicorn on 127.0.0.1 (a free port) in a thread; yields its base URL."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(app, ws="websockets-sansio", log_level="warning", lifespan="on")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        for _ in range(500):
+            if server.started:
+                break
+            threading.Event().wait(0.01)
+        assert server.started, "uvicorn did not start"
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        sock.close()
+
+
+def chromium_or_skip() -> Path:
+    """Debian's Chromium; CI (which installs it) fails without it, a developer's run skips."""
+    if CHROMIUM.exists() or shutil.which(str(CHROMIUM)):
+        return CHROMIUM
+    if os.environ.get("CI"):
+        pytest.fail(f"{CHROMIUM} is missing: .ci/run installs Debian's chromium package")
+    pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)")
+
+
+class ServerProcess:
+    """``splitpot serve`` in a process of its own (so ``kill -9`` is real), on 127.0.0.1 and a
+    port it picks; ``url`` is read from the line it prints first, and what it writes to stderr
+    goes to a file beside the database."""
+
+    def __init__(self, db: Path, *options: str) -> None:
+        self.db = db
+        self.options = options
+        self.process: subprocess.Popen[str] | None = None
+        self.errors = db.with_suffix(".stderr")
+        self.url = ""
+
+    def start(self) -> str:
+        command = [sys.executable, "-c", "from splitpot.cli import run; run()", "serve"]
+        command += ["--host", "127.0.0.1", "--port", "0", "--db", str(self.db), *self.options]
+        with self.errors.open("a") as err:
+            self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=err, text=True)
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        found = re.search(r"http://127\.0\.0\.1:\d+", line)
+        if found is None:
+            self.process.kill()
+            self.process.communicate()
+            raise AssertionError(f"splitpot serve said {line!r}; stderr: {self.stderr()}")
+        self.url = found.group(0)
+        return self.url
+
+    def stderr(self) -> str:
+        """What the server wrote to stderr so far."""
+        return self.errors.read_text() if self.errors.exists() else ""
+
+    def kill(self) -> None:
+        """SIGKILL, as a crash would: no shutdown runs."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.communicate(timeout=10)
+
+    def stop(self) -> str:
+        """SIGINT (Ctrl-C) and wait: what the server wrote to stdout after its first line."""
+        assert self.process is not None
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+        try:
+            out, _ = self.process.communicate(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            out, _ = self.process.communicate()
+        return out or ""
+
+    def __enter__(self) -> ServerProcess:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.process is not None and self.process.returncode is None:
+            self.stop()
