@@ -622,9 +622,9 @@ class PlayApp(App[None]):
         for number, (label, words) in enumerate(lines[-room:] if room > 0 else []):
             text.append("\n" if number else "")
             text.append(f"{label}  ", style="bold")
+            if found is None and number == 0:  # first, so that a narrow screen keeps it
+                text.append("computing…" + (" " if words else ""), style="italic")
             text.append(words)
-            if found is None and number == 0:
-                text.append(" computing…", style="italic")
         box.update(text)
         box.display = bool(text.plain)
 
