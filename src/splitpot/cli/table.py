@@ -613,6 +613,7 @@ class PlayApp(App[None]):
             )
         self.asked = asked
         if found is not None:
+            self.workers.cancel_group(self, "odds")  # figures for another question: not wanted
             self._last = found
         shown = found if found is not None else self._last
         lines = panel.lines(shown, self.session.rules) if shown is not None else []
