@@ -51,6 +51,7 @@ def test_plain_plays_whole_hands_of_every_game(game: str, tmp_path: Path) -> Non
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Your turn. Options: " in out
+    assert "\n  odds: " in out  # practice: the odds panel is on (tests/test_cli_play_odds.py)
     assert "Hand 1 net:" in out
     assert "Hand 2 net:" in out  # Enter (any line but quit) deals the next hand
     assert out.rstrip().endswith(f"Hands saved to {record}.")
@@ -127,6 +128,7 @@ def test_another_seat(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "auction: you are p3 against 2 bots" in result.output
     assert "  p3 you; stack" in result.output
+    assert "\n  odds: high " in result.output  # p3's chances
     saved = load(record)[0]
     assert saved.players == ("random", "call", "you")
     assert replay_to_end(saved).stacks == saved.finishing_stacks

@@ -3,7 +3,9 @@
 The full-screen table is :mod:`splitpot.cli.table` (Textual); ``--plain`` is the line mode of
 :mod:`splitpot.cli.plain`. Both drive a :class:`~splitpot.cli.session.Session`, which saves
 every finished hand to one ``.phhs`` record. Stakes and house rules come from options or a
-TOML file (names as in docs/games.md, the fields of :class:`~splitpot.rules.Rules`).
+TOML file (names as in docs/games.md, the fields of :class:`~splitpot.rules.Rules`). Play
+against bots is practice, so the odds panel (:mod:`splitpot.cli.panel`) is on unless
+``--no-odds``.
 """
 
 from __future__ import annotations
@@ -164,6 +166,12 @@ def default_record(game: str) -> Path:
 )
 @click.option("--plain", is_flag=True, help="Line mode: no colour, one action per input line.")
 @click.option(
+    "--odds/--no-odds",
+    default=True,
+    show_default=True,
+    help="The odds panel: your chances and the advice (practice: on; % toggles it).",
+)
+@click.option(
     "--four-colour",
     "--four-color",
     "four_colour",
@@ -191,6 +199,7 @@ def play(
     rules_file: Path | None,
     record: Path | None,
     plain: bool,
+    odds: bool,
     four_colour: bool,
     delay: int | None,
 ) -> None:
@@ -246,26 +255,28 @@ def play(
         names=labels,
     )
     if plain:
-        run_plain_mode(session, delay=(delay or 0) / 1000)
+        run_plain_mode(session, delay=(delay or 0) / 1000, odds=odds)
     else:
         pause = (DEFAULT_DELAY_MS if delay is None else delay) / 1000
-        run_table_mode(session, delay=pause, four_colour=four_colour)
+        run_table_mode(session, delay=pause, four_colour=four_colour, odds=odds)
 
 
-def run_plain_mode(session: Session, *, delay: float) -> None:
+def run_plain_mode(session: Session, *, delay: float, odds: bool = False) -> None:
     """The line mode on standard input and output."""
 
     def echo(line: str) -> None:
         click.echo(line)
 
-    run_plain(session, read=sys.stdin.readline, echo=echo, delay=delay)
+    run_plain(session, read=sys.stdin.readline, echo=echo, delay=delay, odds=odds)
 
 
-def run_table_mode(session: Session, *, delay: float, four_colour: bool = False) -> None:
+def run_table_mode(
+    session: Session, *, delay: float, four_colour: bool = False, odds: bool = False
+) -> None:
     """The full-screen table; after it closes, the ledger and where the hands were saved."""
     if not sys.stdout.isatty():
         raise click.UsageError("the table needs a terminal: use --plain for pipes")
-    app = PlayApp(session, delay=delay, four_colour=four_colour)
+    app = PlayApp(session, delay=delay, four_colour=four_colour, odds=odds)
     app.run()
     for line in app.farewell():
         click.echo(line)

@@ -7,6 +7,10 @@ person's options as keys with their amounts. Options needing an amount open a bo
 allowed range; options naming a card are chosen with ``1``..``7``. Bots move on their own,
 ``delay`` seconds apart.
 
+With ``odds`` (``%`` toggles it) a panel under the person's hands shows their chances and, where
+they choose, the advice (:mod:`splitpot.cli.panel`), computed in a worker thread: the table,
+the bots and the keys never wait for it, and figures for a table that has moved on are dropped.
+
 Every key is read in one place, :meth:`PlayApp.on_key`, and nothing on the screen takes the
 focus: keys then reach the table in the order they were typed. (A focused Textual ``Input``
 runs its Backspace only after the key has gone round the app, behind the digits typed after
@@ -17,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import partial
 from typing import ClassVar, Final
 
 from rich.table import Table as RichTable
@@ -27,22 +32,27 @@ from textual.containers import Vertical
 from textual.scrollbar import ScrollBarRender
 from textual.timer import Timer
 from textual.widgets import Input, RichLog, Static
+from textual.worker import Worker, WorkerState, get_current_worker
 
 from splitpot.actions import Action, Declaration
 from splitpot.cards import Card, parse_card
-from splitpot.cli import render
+from splitpot.cli import panel, render
 from splitpot.cli.session import NOT_SAVED, Session
 from splitpot.errors import IllegalAction
 from splitpot.state import Option
 from splitpot.views import SeatView, View
 
-__all__ = ["FOUR_COLOURS", "TWO_COLOURS", "PlayApp", "min_size"]
+__all__ = ["FOUR_COLOURS", "ODDS_KEY", "TWO_COLOURS", "PlayApp", "min_size"]
 
 # suits: c d h s = 0..3 (cards.py)
 TWO_COLOURS: Final = ("", "red", "red", "")
 """Card colours by suit: hearts and diamonds red, clubs and spades the terminal's own."""
 FOUR_COLOURS: Final = ("green", "dodger_blue1", "red", "")
 """The four-colour deck: clubs green, diamonds blue, hearts red, spades the terminal's own."""
+ODDS_KEY: Final = "%"
+"""Shows or hides the odds panel (no option's letter can take it)."""
+_Answer = tuple[panel.Question, panel.Figures]
+_REMEMBERED: Final = 64  # figures kept for questions asked again (a toggle, a hand like it)
 _CARD: Final = re.compile(r"\b[2-9TJQKA][cdhs]\b")
 _SCROLL_KEYS: Final = {
     "up": "scroll_up",
@@ -125,6 +135,7 @@ class PlayApp(App[None]):
     #title { height: 1; background: $primary-darken-2; color: $text; padding: 0 1; }
     #seats { height: auto; padding: 0 1; }
     #mine { height: auto; padding: 0 1; }
+    #odds { height: auto; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
     #offer { height: auto; padding: 0 1; }
     #log {
         height: 1fr; min-height: 3; border-top: solid $primary; padding: 0 1;
@@ -138,7 +149,14 @@ class PlayApp(App[None]):
     #keys { height: 1; padding: 0 1; color: $text-muted; }
     """
 
-    def __init__(self, session: Session, *, delay: float = 0.6, four_colour: bool = False) -> None:
+    def __init__(
+        self,
+        session: Session,
+        *,
+        delay: float = 0.6,
+        four_colour: bool = False,
+        odds: bool = False,
+    ) -> None:
         super().__init__()
         self.session = session
         self.delay = delay
@@ -150,6 +168,10 @@ class PlayApp(App[None]):
         self.notice = ""
         self.timer: Timer | None = None
         self._cards_width = 0  # the widest hand of this hand so far (columns never shrink)
+        self.odds = odds  # the odds panel is shown
+        self.asked: panel.Question | None = None  # the question the panel is on
+        self.answers: dict[panel.Question, panel.Figures] = {}
+        self._last: panel.Figures | None = None  # shown dimmed while the next are computed
 
     # --- layout ------------------------------------------------------------------------
 
@@ -159,6 +181,7 @@ class PlayApp(App[None]):
             yield Static(id="title")
             yield Static(id="seats")
             yield Static(id="mine")
+            yield Static(id="odds")
             yield Static(id="offer")
             yield HandLog(id="log")
             yield Static(id="prompt")
@@ -255,6 +278,10 @@ class PlayApp(App[None]):
             return  # too small to see what a key would do (Ctrl+Q still quits)
         if key in _SCROLL_KEYS:
             self.query_one("#log", HandLog).move(key)
+            return
+        if char == ODDS_KEY and self.mode != "quit":
+            self.odds = not self.odds
+            self._draw()
             return
         if self.mode == "quit":
             self._confirm_quit(char)
@@ -491,14 +518,20 @@ class PlayApp(App[None]):
         shelf = self.query_one("#offer", Static)
         shelf.update(self._coloured(offer, "bold"))
         shelf.display = bool(offer)
+        self._draw_odds(seen)
         self.query_one("#prompt", Static).update(self._prompt(seen))
         self.query_one("#keys", Static).update(self._footer())
 
     def _footer(self) -> Text:
-        """The keys that always work and where the hands are saved; a long path loses its
-        beginning, never its end, so the file's name stays in sight."""
-        keys = "q quit" + ("  n next hand" if self.mode == "over" else "  Esc back")
-        keys += "  ↑↓ log  saving to "
+        """The keys that work now (Esc only where it goes back, the odds key while a hand is
+        played) and where the hands are saved; a long path loses its beginning, never its end,
+        so the file's name stays in sight at 80 columns."""
+        if self.mode == "over":
+            keys = "q quit  n next hand  ↑↓ log  saving to "
+        elif self.mode in ("card", "amount"):
+            keys = "q quit  Esc back  ↑↓ log  saving to "
+        else:
+            keys = f"q quit  ↑↓ log  {ODDS_KEY} odds  saving to "
         path = str(self.session.saving_to)
         room = max(8, self.size.width - 2 - len(keys))  # the padding
         if len(path) > room:
@@ -551,6 +584,74 @@ class PlayApp(App[None]):
         text = Text("you: ", style="bold")
         text.append(render.hand_words(cards, self.session.rules))
         return text
+
+    # --- the odds panel --------------------------------------------------------------------
+
+    def _draw_odds(self, seen: View) -> None:
+        """The panel: the figures for what the person sees now, or, while a worker computes
+        them, the last figures dimmed. It takes only lines the table has beyond its smallest
+        size, so it never crowds the prompt out."""
+        box = self.query_one("#odds", Static)
+        room = self.size.height - min_size(self.session.n)[1]
+        if not self.odds:
+            self.workers.cancel_group(self, "odds")
+            self.asked = None
+            box.display = False
+            return
+        asked = panel.question(seen, self.session.rules)
+        found = self.answers.get(asked)
+        if asked.spot is None:  # nothing to compute: why there are no odds, or nothing
+            found = panel.figures(seen, self.session.rules, asked)
+        elif found is None and asked != self.asked:
+            self.run_worker(
+                partial(self._work, seen, asked),
+                name="odds",
+                group="odds",
+                exclusive=True,  # cancels the one for a table that has moved on
+                thread=True,
+                exit_on_error=False,
+            )
+        self.asked = asked
+        if found is not None:
+            self.workers.cancel_group(self, "odds")  # figures for another question: not wanted
+            self._last = found
+        shown = found if found is not None else self._last
+        lines = panel.lines(shown, self.session.rules) if shown is not None else []
+        if found is None:
+            lines = lines or [("odds", "")]
+        text = Text(no_wrap=True, overflow="ellipsis", style="" if found is not None else "dim")
+        for number, (label, words) in enumerate(lines[-room:] if room > 0 else []):
+            text.append("\n" if number else "")
+            text.append(f"{label}  ", style="bold")
+            if found is None and number == 0:  # first, so that a narrow screen keeps it
+                text.append("computing…" + (" " if words else ""), style="italic")
+            text.append(words)
+        box.update(text)
+        box.display = bool(text.plain)
+
+    def _work(self, seen: View, asked: panel.Question) -> _Answer | None:
+        """In a worker thread: the question and its figures, None once cancelled."""
+        worker = get_current_worker()
+        try:
+            found = panel.figures(seen, self.session.rules, asked, lambda: worker.is_cancelled)
+        except Exception as exc:  # a fault of the odds: said on the panel, the table plays on
+            found = panel.Figures(trouble=(f"could not be computed: {exc!r}",))
+        return None if found is None else (asked, found)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """Figures computed: kept, and shown if the table still asks for them."""
+        worker = event.worker
+        if worker.group != "odds" or event.state != WorkerState.SUCCESS:
+            return
+        answer = worker.result
+        if not isinstance(answer, tuple):
+            return
+        asked, found = answer
+        if len(self.answers) >= _REMEMBERED:
+            del self.answers[next(iter(self.answers))]
+        self.answers[asked] = found
+        if asked == self.asked and self.session.state is not None:
+            self._draw_odds(self.session.view())
 
     def _prompt(self, seen: View) -> Text:
         text = Text()
