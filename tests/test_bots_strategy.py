@@ -109,6 +109,7 @@ def _view(options: tuple[Option, ...], *, offer: Offer | None = None, game: str 
         awards=(),
         log=(Action("dh", 0, tuple(hand)),),
         offer=offer,
+        rules=variants.get(game),
     )
 
 

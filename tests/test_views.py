@@ -3,10 +3,13 @@ cards until they are shown (architecture.md: hidden information is a projection)
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
+from splitpot import variants
 from splitpot.cards import parse_cards
-from splitpot.engine import deal_next
+from splitpot.engine import deal_next, new_hand
 from splitpot.views import public_view, view
 from test_engine_golden import table
 
@@ -54,3 +57,12 @@ def test_no_such_seat() -> None:
     state = table("stud8", [100] * 2, "d dh p1 KcKd2s", "d dh p2 QcQd2c")
     with pytest.raises(ValueError, match="seat 5"):
         view(state, 5)
+
+
+def test_a_view_carries_the_tables_rules_house_rules_and_all() -> None:
+    """Not the registry's game of the same name: a bot reads stakes and house rules here."""
+    house = dataclasses.replace(variants.get("stud8"), qualifier=0, small_bet=50, big_bet=100)
+    state = new_hand(house, [1000] * 2, seed=1)
+    assert view(state, 1).rules == house != variants.get("stud8")
+    assert public_view(state).rules is state.rules
+    assert view(state, 0).game == "stud8"

@@ -19,6 +19,7 @@ from splitpot.cards import Card
 from splitpot.engine import legal_actions
 from splitpot.errors import RulesError
 from splitpot.phases.declare import declarations
+from splitpot.rules import Rules
 from splitpot.state import Award, Offer, Option, State
 
 __all__ = ["SeatView", "View", "public_view", "view"]
@@ -49,7 +50,11 @@ class SeatView(NamedTuple):
 class View(NamedTuple):
     """The table from one seat (``seat`` None: a spectator); ``offer``: the cards lying on
     the table for auction or sale, if any; ``step``: the kind of step under way (``"deal"``,
-    ``"betting"``, ``"auction"``, ``"sale"``...; ``""`` once the hand is over)."""
+    ``"betting"``, ``"auction"``, ``"sale"``...; ``""`` once the hand is over).
+
+    ``rules``: the table's game as it is played — stakes and house rules included, a game
+    from a TOML file too — where ``game`` is only its name. :func:`view` always fills it in;
+    None only in a view built by hand without it."""
 
     game: str
     seat: int | None
@@ -65,6 +70,7 @@ class View(NamedTuple):
     log: tuple[Action, ...]
     offer: Offer | None = None
     step: str = ""
+    rules: Rules | None = None
 
 
 def view(state: State, seat: int) -> View:
@@ -139,6 +145,7 @@ def _project(state: State, reader: int | None) -> View:
         log=_masked_log(state, reader, cut),
         offer=None if over else phase.offer(state),
         step="" if over else phase.kind,
+        rules=state.rules,
     )
 
 

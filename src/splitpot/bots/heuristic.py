@@ -5,7 +5,7 @@ cards, every card it has seen (its own, all up cards, the cards named in the mas
 layouts, picks, cards shown for sale), each live opponent's known cards (a card it bought at a
 NASDAQ sale counts as kept: it paid for it), how many of its cards are unknown and how many it
 threw away by choice, and how many cards every live player is still to be dealt (learnt from
-the game's steps in :mod:`splitpot.variants`).
+the steps of the table's game, ``view.rules``: its stakes and house rules as played there).
 
 :class:`StrategyBot` chooses among the view's options from an :class:`Estimate` of the seat's
 chances (P(high), P(low), P(scoop), expected share of the pot and the best declaration): it
@@ -22,11 +22,10 @@ import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from splitpot import variants
 from splitpot.actions import Action, Declaration
 from splitpot.bots.simple import action_for
 from splitpot.cards import CARDS
-from splitpot.errors import RulesError
+from splitpot.errors import SplitpotError
 from splitpot.hands import CATEGORY_NAMES, high_category, high_value, low_value
 from splitpot.rules import Auction, Deal, Rules, Sale
 from splitpot.state import Option
@@ -42,6 +41,7 @@ __all__ = [
     "final_cards",
     "held_cards",
     "read",
+    "table_rules",
 ]
 
 _BETTING = frozenset({"pb", "cc", "cbr", "f"})
@@ -129,18 +129,22 @@ def cards_to_come(view: View, rules: Rules) -> int:
     return max(0, final_cards(rules) - received)
 
 
-def _rules(view: View) -> Rules:
-    try:
-        return variants.get(view.game)
-    except RulesError:  # a house game not in the registry: assume seven-card stud hi-lo
-        return variants.get("stud8")
+def table_rules(view: View) -> Rules:
+    """The rules the view's table plays by (``view.rules``: its stakes and house rules, or the
+    game of a TOML file), never the registry's game of the same name."""
+    if view.rules is None:
+        raise SplitpotError(
+            f"a view of {view.game!r} without its rules: build views with splitpot.views.view"
+        )
+    return view.rules
 
 
 def read(view: View, rules: Rules | None = None) -> Table:
-    """The seat's knowledge, from its view only (views never hold a card it cannot see)."""
+    """The seat's knowledge, from its view only (views never hold a card it cannot see);
+    ``rules`` (default: the view's) the game it reasons by."""
     seat = view.seat
     assert seat is not None, "a spectator does not act"
-    rules = rules if rules is not None else _rules(view)
+    rules = rules if rules is not None else table_rules(view)
     me = view.seats[seat]
     mine = tuple(int(c) for c in (*me.down, *me.up) if c is not None)
     common = tuple(int(c) for c in view.common if c is not None)
