@@ -1,5 +1,6 @@
 """The heuristic and equity bots: only legal actions in every game (hypothesis-driven hands and
-hand-made NASDAQ situations), reproducible strength, a view-only equity bot, the think budget."""
+hand-made NASDAQ situations), reproducible strength, a view-only equity bot, the think budget
+(a deadline) and the fixed sample count (no clock)."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ from splitpot.views import SeatView, View, view
 
 GAMES = variants.names()
 NAMES = ("equity", "heuristic", "random", "call")
-THINK = 0.002  # seconds: the fewest samples, so the tests stay fast
+SAMPLES = 200  # deals per decision, no clock: reproducible, and the tests stay fast
 
 
 def _legal(action: Action, options: tuple[Option, ...]) -> bool:
@@ -65,7 +66,7 @@ def _legal(action: Action, options: tuple[Option, ...]) -> bool:
 def play_checked(game: str, names: list[str], seed: int, stack: int) -> State:
     """One hand; every bot action must be one of its options and accepted by the engine."""
     rules = variants.get(game)
-    seated = [bots.get(name, seed=seed + s, think=THINK) for s, name in enumerate(names)]
+    seated = [bots.get(name, seed=seed + s, samples=SAMPLES) for s, name in enumerate(names)]
     state = new_hand(rules, [stack] * len(names), seed=seed)
     for seen, action in play_bots(state, seated):
         assert _legal(action, seen.options), (names[seen.seat or 0], action, seen.options)
@@ -141,7 +142,7 @@ SITUATIONS = {
 @pytest.mark.parametrize("situation", sorted(SITUATIONS))
 def test_every_verb_gets_a_legal_answer(name: str, situation: str) -> None:
     seen = SITUATIONS[situation]
-    action = bots.get(name, seed=1, think=THINK).act(seen)
+    action = bots.get(name, seed=1, samples=SAMPLES).act(seen)
     assert action.seat == 0
     assert _legal(action, seen.options), action
 
@@ -171,8 +172,8 @@ def test_sellers_price_a_card_by_its_worth_to_the_others() -> None:
         for card in ("Ah", "9c"):
             seen = _selling(card, game)
             (only,) = parse_cards(card)
-            worth = EquityBot(seed=3, think=THINK).sale_value(read(seen), int(only))
-            sale = EquityBot(seed=3, think=THINK).act(seen)
+            worth = EquityBot(seed=3, samples=SAMPLES).sale_value(read(seen), int(only))
+            sale = EquityBot(seed=3, samples=SAMPLES).act(seen)
             if worth >= EquityBot.ask_margin * 5:
                 assert (sale.verb, sale.amount) == ("sell", max(5, round(worth / 3)))
             else:
@@ -180,7 +181,7 @@ def test_sellers_price_a_card_by_its_worth_to_the_others() -> None:
 
 
 def test_discards_keep_the_pair() -> None:
-    for bot in (HeuristicBot(), EquityBot(seed=3, think=THINK)):
+    for bot in (HeuristicBot(), EquityBot(seed=3, samples=SAMPLES)):
         discard = bot.act(SITUATIONS["discard after a sale"])
         assert discard.verb == "sd"
         assert discard.cards[0] not in parse_cards("7c7d")  # a pair is not thrown away
@@ -238,8 +239,8 @@ def test_equity_decides_from_its_view_only(game: str) -> None:
         if seat != 1:
             assert seen_a == seen_b
         if seat == 0:
-            first = EquityBot(seed=9, think=THINK).act(seen_a)
-            second = EquityBot(seed=9, think=THINK).act(seen_b)
+            first = EquityBot(seed=9, samples=SAMPLES).act(seen_a)
+            second = EquityBot(seed=9, samples=SAMPLES).act(seen_b)
             assert first == second
             decisions += 1
         action = caller.act(seen_a)
@@ -308,6 +309,24 @@ def test_kept_values_are_one_five_card_hand(decks: list[list[int]]) -> None:
             assert (h, lo) in fives
 
 
+class Counting:
+    """Stands in for the equity bot's generator: counts the deals drawn, batch by batch."""
+
+    def __init__(self) -> None:
+        self.rows: list[int] = []
+        self.rng = np.random.default_rng(1)
+
+    def permuted(self, array: np.ndarray, axis: int) -> np.ndarray:
+        self.rows.append(array.shape[0])
+        return self.rng.permuted(array, axis=axis)
+
+
+def _counted(bot: EquityBot) -> Counting:
+    counter = Counting()
+    bot.np_rng = counter  # type: ignore[assignment]
+    return counter
+
+
 def test_kept_hands_draw_fewer_deals_within_the_budget() -> None:
     """Three NASDAQ opponents with six unseen cards each cost six evaluations a deal (one per
     five kept), the reader's five cards one: about a quarter of the deals of a stud table of
@@ -315,22 +334,64 @@ def test_kept_hands_draw_fewer_deals_within_the_budget() -> None:
     drawn: dict[str, int] = {}
     for game in ("stud8", "nasdaq"):
         table = read(_view((Option("cc", 0, 0),), game=game))
-        bot = EquityBot(seed=1, think=0.05)
-
-        class Spy:
-            def permuted(self, array: np.ndarray, axis: int, game: str = game) -> np.ndarray:
-                drawn[game] = array.shape[0]
-                return np.random.default_rng(1).permuted(array, axis=axis)
-
-        bot.np_rng = Spy()  # type: ignore[assignment]
+        bot = EquityBot(seed=1, samples=5000)
+        counter = _counted(bot)
         bot.estimate(table, HAND[:5], 0)
+        drawn[game] = sum(counter.rows)
+        assert len(counter.rows) > 1  # in batches
     assert drawn["stud8"] == 5000
     assert drawn["nasdaq"] == int(5000 / ((3 * 6 + 1) / 4))
 
 
-def test_think_sets_the_sample_count() -> None:
+def test_think_sets_the_most_deals_a_decision_draws() -> None:
     assert EquityBot(think=0.01).samples < EquityBot().samples < EquityBot(think=0.2).samples
     assert EquityBot(think=0).samples > 0
+    assert EquityBot(think=0.2, samples=300).samples == 300
+    assert bots.get("equity", think=0.2, samples=300).samples == 300  # type: ignore[attr-defined]
+
+
+class Clock:
+    """A stand-in for ``perf_counter``: ``step`` seconds pass at every reading."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step, self.readings = 100.0, step, 0
+
+    def __call__(self) -> float:
+        self.now += self.step
+        self.readings += 1
+        return self.now
+
+
+def test_a_timed_decision_stops_at_its_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The clock is read between batches. A budget of 1/16 s allows 6,250 deals: a frozen
+    clock lets the decision draw them all; a clock on which 1/64 s passes at each reading
+    stops it at its deadline; a decision already past its deadline draws the fewest (48).
+    (Binary fractions of a second, so the sums below are exact.)"""
+    seen = _view((Option("f"), Option("cc", 10, 10), Option("cbr", 20, 20)), game="stud8")
+    drawn = {}
+    for step in (0.0, 1 / 64, 1.0):
+        monkeypatch.setattr("splitpot.bots.equity.perf_counter", Clock(step))
+        bot = EquityBot(seed=1, think=1 / 16)
+        counter = _counted(bot)
+        bot.act(seen)
+        drawn[step] = counter.rows
+    batch = drawn[0.0][0]
+    assert sum(drawn[0.0]) == 6250
+    # act reads 100 + 1/64 and sets the deadline 1/16 later, at 100 + 5/64. The batches then
+    # read 2/64 (before the first), 3/64 and 4/64 (before the second and third): under the
+    # deadline; 5/64 before a fourth is not. Three batches.
+    assert drawn[1 / 64] == [batch] * 3
+    assert drawn[1.0] == [48]
+
+
+def test_a_fixed_sample_count_never_reads_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_clock() -> float:
+        raise AssertionError("read the clock")
+
+    monkeypatch.setattr("splitpot.bots.equity.perf_counter", no_clock)
+    seen = _view((Option("f"), Option("cc", 10, 10), Option("cbr", 20, 20)), game="stud8")
+    first = EquityBot(seed=4, samples=700).act(seen)
+    assert EquityBot(seed=4, samples=700).act(seen) == first
 
 
 # --- strength, reduced ---------------------------------------------------------------------
@@ -338,7 +399,7 @@ def test_think_sets_the_sample_count() -> None:
 
 def _match(seed: int) -> list[tuple[int, ...]]:
     rules = variants.get("stud8")
-    lineup = [bots.get(n, seed=seed + j, think=0.005) for j, n in enumerate(NAMES)]
+    lineup = [bots.get(n, seed=seed + j, samples=500) for j, n in enumerate(NAMES)]
     return play_rotating(rules, lineup, hands=240, seed=seed, stacks=100 * rules.big_bet)
 
 
@@ -402,13 +463,13 @@ def test_own_bot_example_in_the_docs_runs() -> None:
 # --- the command line ----------------------------------------------------------------------
 
 
-def test_simulate_takes_the_new_bots_and_think() -> None:
+def test_simulate_takes_the_new_bots_and_samples() -> None:
     from click.testing import CliRunner
 
     from splitpot.cli import main
 
     args = ["simulate", "--game", "razz", "--players", "4", "--hands", "30", "--seed", "3"]
-    args += ["--bots", "equity,heuristic,random,call", "--think", "2"]
+    args += ["--bots", "equity,heuristic,random,call", "--samples", "200"]
     runner = CliRunner()
     first = runner.invoke(main, [*args, "--json"])
     assert first.exit_code == 0, first.output

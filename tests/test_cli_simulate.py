@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -109,3 +110,94 @@ def test_progress_bar_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     assert out.count("\n") > 1 or "\r" in out or "\x1b" in out  # the bar drew something
     last = out.splitlines()[-1]
     assert json.loads(last[last.index("{") :])["hands"] == 40
+
+
+# --- house rules and stakes (as for play), the thinking of bots that search ----------------
+
+
+def test_house_rules_and_stakes_from_a_file_and_options_reach_the_table(tmp_path: Path) -> None:
+    house = tmp_path / "house.toml"
+    house.write_text("small_bet = 10\nbig_bet = 20\nqualifier = 0\n", encoding="utf-8")
+    path = tmp_path / "run.phhs"
+    code, out, err = run(
+        "--game", "stud8", "--players", "3", "--hands", "4", "--seed", "2", "--bots", "call",
+        "--rules", str(house), "--house", "big_bet=30", "--house", "showdown=declare",
+        "--json", "--record", str(path),
+    )  # fmt: skip
+    assert (code, err) == (0, ""), err
+    for record in load(path):
+        assert (record.small_bet, record.big_bet) == (10, 30)  # --house wins over the file
+        assert record.house_rules["qualifier"] == 0
+        assert record.house_rules["showdown"] == "declare"
+        assert record.starting_stacks == (3000,) * 3  # 100 big bets of the house's 30
+        assert any(a.verb == "dec" for a in replay_to_end(record).log)  # declared
+    assert sum(json.loads(out)["net"]) == 0
+
+
+def _rules_file(tmp_path: Path, name: str, text: str | bytes) -> str:
+    path = tmp_path / name
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--house", "colour=red"), "Invalid value for '--house': unknown house rule 'colour'"),
+        (("--house", "qualifier=3"), "Invalid value for '--house': qualifier = 3 is not allowed"),
+        (("--house", "qualifier"), "Invalid value for '--house': 'qualifier' is not KEY=VALUE"),
+        (("--house", "big_bet=1"), "small_bet = 5, big_bet = 1: need 1 <= small_bet <= big_bet"),
+        (("--rules", "missing.toml"), "'--rules' (missing.toml): cannot read it as TOML"),
+        (("--rules", "@broken"), "cannot read it as TOML"),
+        (("--rules", "@unknown"), "unknown house rule 'colour'"),
+        (("--rules", "@steps"), "unknown house rule 'steps'"),
+        (("--think", "5", "--samples", "100"), "--think and --samples exclude each other"),
+        (("--samples", "0"), "Invalid value for '--samples'"),
+    ],
+)
+def test_bad_house_rules_files_and_budgets_are_one_line_errors(
+    tmp_path: Path, args: tuple[str, ...], message: str
+) -> None:
+    files = {
+        "@broken": _rules_file(tmp_path, "broken.toml", "qualifier = = 8\n"),
+        "@unknown": _rules_file(tmp_path, "unknown.toml", 'colour = "red"\n'),
+        "@steps": _rules_file(tmp_path, "steps.toml", '[[steps]]\nkind = "showdown"\n'),
+    }
+    given = [files.get(a, a) for a in args]
+    code, out, err = run(*BASE, "--bots", "call", *given)
+    assert code == 2
+    assert out == ""
+    last = err.strip().splitlines()[-1]
+    assert last.startswith("Error: ")
+    assert message in last
+
+
+def test_fixed_samples_make_a_seeded_run_of_searching_bots_repeat() -> None:
+    args = ("--game", "nasdaq7", "--players", "4", "--hands", "8", "--seed", "5", "--json")
+    bots = ("--bots", "equity,heuristic,equity,random")
+
+    def net(*extra: str) -> list[int]:
+        code, out, err = run(*args, *bots, *extra)
+        assert code == 0, err
+        return list(json.loads(out)["net"])
+
+    first = net("--samples", "150")
+    assert net("--samples", "150") == first
+    assert net("--samples", "150", "--seed", "6") != first
+    timed = net("--think", "1")  # a time budget runs too; what it plays depends on the clock
+    assert sum(timed) == 0
+
+
+def test_every_option_says_what_it_does() -> None:
+    from splitpot.cli.simulate import simulate
+
+    for param in simulate.params:
+        assert isinstance(param, click.Option)
+        assert param.help, param.name
+    code, out, _ = run("--help")
+    assert code == 0
+    assert "not reproducible" in out
+    assert "--house KEY=VALUE" in out

@@ -3,8 +3,8 @@
 A :class:`Bot` has one method, ``act(view) -> Action``; the view carries the seat's legal
 options, so a bot never needs the state. :func:`get` builds a registered bot by name:
 ``call`` (a calling station), ``random``, ``heuristic`` (rules of thumb about made hands and
-draws) and ``equity`` (Monte Carlo over the unseen cards, ``think`` seconds per decision).
-See docs/bots.md.
+draws) and ``equity`` (Monte Carlo over the unseen cards: ``think`` seconds per decision, a
+deadline, or a fixed number of ``samples`` for reproducible play). See docs/bots.md.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ __all__ = [
     "HeuristicBot",
     "Maker",
     "RandomBot",
+    "Sampling",
     "get",
     "names",
     "register",
@@ -38,6 +39,16 @@ class Bot(Protocol):
 
     def act(self, view: View) -> Action:
         """The action to take now; it must be one of the view's legal options."""
+        ...
+
+
+@runtime_checkable
+class Sampling(Protocol):
+    """A bot that searches by sampling and can be held to a fixed number of samples per
+    decision, ignoring the clock (so that a seeded bot is reproducible)."""
+
+    def use_samples(self, samples: int) -> None:
+        """Draw ``samples`` samples per decision from now on, never reading the clock."""
         ...
 
 
@@ -58,13 +69,24 @@ def names() -> tuple[str, ...]:
     return tuple(sorted(_REGISTRY))
 
 
-def get(name: str, *, seed: int | None = None, think: float | None = None) -> Bot:
-    """A new bot of the kind called ``name``; ``seed`` makes it reproducible, ``think`` caps
-    its time per decision in seconds (bots that search)."""
+def get(
+    name: str,
+    *,
+    seed: int | None = None,
+    think: float | None = None,
+    samples: int | None = None,
+) -> Bot:
+    """A new bot of the kind called ``name``. ``think`` caps its time per decision in seconds
+    (bots that search: a deadline, so their play depends on the machine's speed); ``samples``
+    fixes a searching bot's samples per decision instead (:class:`Sampling`), and then
+    ``seed`` makes every bot reproducible. Bots that do not search ignore both."""
     make = _REGISTRY.get(name)
     if make is None:
         raise SplitpotError(f"unknown bot {name!r}; known bots: {', '.join(names())}")
-    return make(seed, think)
+    bot = make(seed, think)
+    if samples is not None and isinstance(bot, Sampling):
+        bot.use_samples(samples)
+    return bot
 
 
 register("call", lambda seed, think: CallBot())

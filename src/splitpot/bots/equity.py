@@ -13,22 +13,27 @@ hands for opponents that have bet or raised (``EquityBot.aggression``).
 :class:`~splitpot.bots.heuristic.StrategyBot` then turns the share into an action by expected
 value.
 
-The number of samples is fixed by the thinking budget alone (``think`` seconds per decision,
-50 ms by default), not by the clock, so a seeded bot is reproducible on any machine; it is sized
-so that a decision takes well under the budget (``benchmarks/bots.py`` measures it).
+How long it thinks: ``think`` seconds per decision (50 ms by default) is a time budget it
+keeps. It draws its deals in batches and reads the clock between them, stopping at the deadline
+or at ``SAMPLES_PER_SECOND`` × ``think`` deals, whichever comes first; on an idle core the count
+is usually reached in a fraction of the budget. How many deals a deadline allows depends on the
+machine and its load, so decisions by time are not reproducible, seed or no seed. ``samples``
+instead fixes the deals per decision and never reads the clock: a seeded bot then decides the
+same on any machine (the tests, ``splitpot simulate --samples`` and ``benchmarks/bots.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cache
 from itertools import combinations
 from math import comb
+from time import perf_counter
 
 import numpy as np
 import numpy.typing as npt
 
-from splitpot.actions import Declaration
+from splitpot.actions import Action, Declaration
 from splitpot.bots.heuristic import (
     Estimate,
     Opponent,
@@ -39,15 +44,19 @@ from splitpot.bots.heuristic import (
 )
 from splitpot.hands import Ranking, high_value, high_values, low_value, low_values
 from splitpot.rules import Rules
+from splitpot.views import View
 
 __all__ = ["DEFAULT_THINK", "SAMPLES_PER_SECOND", "EquityBot"]
 
 DEFAULT_THINK = 0.05
 """Seconds per decision when no ``think`` is given."""
 SAMPLES_PER_SECOND = 100_000
-"""Deals sampled per second of budget: a decision of 50 ms samples 5,000 deals in all (shared
-by the candidates it compares), which takes a few milliseconds on one core."""
+"""The most deals a second of budget buys: a decision of 50 ms samples at most 5,000 deals in
+all (shared by the candidates it compares), which takes a few milliseconds on one idle core."""
 _MIN_SAMPLES = 48
+_BATCH = 4096
+"""Hand evaluations per batch of deals (about a millisecond): the clock is read between
+batches, so a decision overruns its deadline by at most about one batch."""
 _TWO_PAIR = high_value("2c2d3c3d4h")
 _Ints = npt.NDArray[np.int64]
 _Floats = npt.NDArray[np.float64]
@@ -72,11 +81,69 @@ class EquityBot(StrategyBot):
     selection = 1
     """Extra cards drawn for an opponent per card it threw away by choice (at most one)."""
 
-    def __init__(self, seed: int | None = None, think: float | None = None) -> None:
+    def __init__(
+        self, seed: int | None = None, think: float | None = None, samples: int | None = None
+    ) -> None:
+        """``think``: seconds per decision, a deadline (default 50 ms); ``samples``: deals per
+        decision instead, never reading the clock (reproducible with a seed)."""
         super().__init__(seed)
         self.think = DEFAULT_THINK if think is None else max(0.0, think)
         self.samples = max(_MIN_SAMPLES, int(self.think * SAMPLES_PER_SECOND))
+        self.timed = True
+        """Whether the decision stops at its deadline (``think``) rather than at ``samples``."""
+        self.deadline: float | None = None
         self.np_rng = np.random.default_rng(seed)
+        self._ready: set[Rules] = set()
+        if samples is not None:
+            self.use_samples(samples)
+
+    def use_samples(self, samples: int) -> None:
+        """Draw ``samples`` deals per decision from now on and never read the clock."""
+        self.samples = max(_MIN_SAMPLES, samples)
+        self.timed = False
+
+    def prepare(self, rules: Rules) -> None:
+        """Build what deciding at this game needs once (the evaluator's tables for its hand
+        sizes, :func:`_reference`): tens of milliseconds, once per game and process. The first
+        decision at a game does it before its clock starts; call it beforehand to spare that
+        decision the wait."""
+        if rules in self._ready:
+            return
+        for size in range(1, final_cards(rules) + 1):
+            _values(rules, np.arange(size, dtype=np.int64)[None, :])
+        keep = _keep(rules)
+        if keep is not None:
+            _reference(rules, keep)
+        self._ready.add(rules)
+
+    def act(self, view: View) -> Action:
+        """The action to take now, decided within ``think`` seconds when timed."""
+        if view.rules is not None:
+            self.prepare(view.rules)
+        self.deadline = perf_counter() + self.think if self.timed else None
+        try:
+            return super().act(view)
+        finally:
+            self.deadline = None
+
+    def _batches(self, n: int, work: float) -> Iterator[int]:
+        """Rows of deals to draw, batch by batch, up to ``n``: a timed decision stops at its
+        deadline (``act``; outside a decision, ``think`` from now), one that is past it draws
+        the fewest. The caller deals each batch before asking for the next."""
+        size = max(_MIN_SAMPLES, int(_BATCH / max(1.0, work)))
+        if not self.timed:
+            for start in range(0, n, size):
+                yield min(size, n - start)
+            return
+        deadline = self.deadline if self.deadline is not None else perf_counter() + self.think
+        if perf_counter() >= deadline:
+            yield _MIN_SAMPLES
+            return
+        drawn = 0
+        while drawn < n and (not drawn or perf_counter() < deadline):
+            rows = min(size, n - drawn)
+            yield rows
+            drawn += rows
 
     def thresholds(self, table: Table) -> tuple[float, float]:
         """Tighter when no opponent shows a card (NASDAQ's closed hands): who stays in then
@@ -100,7 +167,7 @@ class EquityBot(StrategyBot):
         cards its holder keeps (:func:`_kept`: each of its subsets costs an evaluation), so a
         decision's work stays within its thinking budget."""
         rules = table.rules
-        keep, rivals = _keep(rules), len(table.opponents)
+        keep = _keep(rules)
         used = set(table.dead)
         for cards, _ in hands:
             used.update(cards)
@@ -122,48 +189,76 @@ class EquityBot(StrategyBot):
             room -= want
             wants.append(want)
         mine_come = min(mine_come, len(pool))
-        common = np.array(table.common, dtype=np.int64)
-        sizes = [
-            len(o.known) + len(common) + w for o, w in zip(table.opponents, wants, strict=True)
-        ]
-        sizes += [len(cards) + len(common) + min(come, mine_come) for cards, come in hands]
+        common = len(table.common)
+        sizes = [len(o.known) + common + w for o, w in zip(table.opponents, wants, strict=True)]
+        sizes += [len(cards) + common + min(come, mine_come) for cards, come in hands]
         work = sum(comb(k, keep) if keep and k > keep else 1 for k in sizes) / len(sizes)
         n = max(_MIN_SAMPLES, int(budget * self.samples / max(1, len(hands)) / work))
+        batches, count = [], 0
+        for rows in self._batches(n, work * len(sizes)):  # the clock is read between batches
+            batches.append(self._deal(table, hands, pool, wants, mine_come, rows, keep))
+            count += rows
+        drawn = {key: np.concatenate([b[key] for b in batches]) for key in batches[0]}
+        weights = np.ones(count)
+        for i, opponent in enumerate(table.opponents):
+            if ("now", i) in drawn:
+                percentile = _percentile(rules, drawn["now", i], drawn["now low", i])
+                weights = weights * percentile ** (self.aggression * self._strength(opponent))
+        seen = [i for i in range(len(table.opponents)) if ("high", i) in drawn]
+        opp_high = [drawn["high", i] for i in seen]
+        opp_low = [drawn["low", i] for i in seen]
+        results = []
+        for j in range(len(hands)):
+            if ("mine", j) not in drawn:  # no cards at all: an even share
+                share = 1.0 / (1 + len(table.opponents))
+                results.append(Estimate(share, share, 0.0, share))
+                continue
+            high, low = drawn["mine", j], drawn["mine low", j]
+            results.append(_judge(rules, high, low, opp_high, opp_low, weights))
+        return results
+
+    def _strength(self, opponent: Opponent) -> float:
+        """What the opponent's bets, raises and calls this hand say of its cards."""
+        return min(3, opponent.raises) + self.calling * min(4, opponent.calls)
+
+    def _deal(
+        self,
+        table: Table,
+        hands: Sequence[tuple[tuple[int, ...], int]],
+        pool: _Ints,
+        wants: list[int],
+        mine_come: int,
+        n: int,
+        keep: int | None,
+    ) -> dict[tuple[str, int], _Ints]:
+        """One batch of ``n`` deals of the unseen cards, evaluated: each opponent's final
+        ``high``/``low`` values and, where it has bet and has hidden cards, those of its cards
+        so far (``now``, for :func:`_percentile`); each candidate's (``mine``)."""
+        rules, rivals = table.rules, len(table.opponents)
         total = mine_come + sum(wants)
         if total:
             draws = self.np_rng.permuted(np.tile(pool, (n, 1)), axis=1)[:, :total]
         else:
             draws = np.zeros((n, 0), dtype=np.int64)
-        opp_high: list[_Ints] = []
-        opp_low: list[_Ints] = []
-        weights = np.ones(n)
+        out: dict[tuple[str, int], _Ints] = {}
         at = mine_come
-        for opponent, want in zip(table.opponents, wants, strict=True):
+        for i, (opponent, want) in enumerate(zip(table.opponents, wants, strict=True)):
             known = np.array((*opponent.known, *table.common), dtype=np.int64)
             hand = np.hstack([np.tile(known, (n, 1)), draws[:, at : at + want]])
             at += want
             if hand.shape[1] == 0:
                 continue
-            high, low = _values(rules, hand, keep, rivals)
-            opp_high.append(high)
-            opp_low.append(low)
+            out["high", i], out["low", i] = _values(rules, hand, keep, rivals)
             hidden = min(opponent.unknown, want)
-            strength = min(3, opponent.raises) + self.calling * min(4, opponent.calls)
-            if strength and self.aggression and hidden:
+            if hidden and self.aggression and self._strength(opponent):
                 now = hand[:, : len(known) + hidden]
-                weights *= _percentile(rules, now, keep) ** (self.aggression * strength)
-        results = []
-        for cards, come in hands:
-            come = min(come, mine_come)
-            known = np.array((*cards, *common.tolist()), dtype=np.int64)
-            hand = np.hstack([np.tile(known, (n, 1)), draws[:, :come]])
-            if hand.shape[1] == 0:
-                share = 1.0 / (1 + len(table.opponents))
-                results.append(Estimate(share, share, 0.0, share))
-                continue
-            high, low = _values(rules, hand, keep, rivals)
-            results.append(_judge(rules, high, low, opp_high, opp_low, weights))
-        return results
+                out["now", i], out["now low", i] = _values(rules, now, keep)
+        for j, (cards, come) in enumerate(hands):
+            known = np.array((*cards, *table.common), dtype=np.int64)
+            hand = np.hstack([np.tile(known, (n, 1)), draws[:, : min(come, mine_come)]])
+            if hand.shape[1]:
+                out["mine", j], out["mine low", j] = _values(rules, hand, keep, rivals)
+        return out
 
     def sale_value(self, table: Table, card: int) -> float:
         """Chips the card is worth to the opponent it helps most, by Monte Carlo from that
@@ -265,10 +360,10 @@ def _reference(rules: Rules, keep: int) -> tuple[_Floats, _Floats]:
     return tables[0], tables[1]
 
 
-def _percentile(rules: Rules, hand: _Ints, keep: int | None) -> _Floats:
-    """Per sample, how strong the hand is among all samples (0..1], by its better half."""
-    high, low = _values(rules, hand, keep)
-    n = hand.shape[0]
+def _percentile(rules: Rules, high: _Ints, low: _Ints) -> _Floats:
+    """Per sample, how strong a hand of these values is among all samples (0..1], by its
+    better half."""
+    n = high.shape[0]
     best = np.zeros(n)
     for values, used in ((high, rules.high), (low, rules.low != "none")):
         if used:

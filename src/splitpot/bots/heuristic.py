@@ -25,7 +25,7 @@ from typing import NamedTuple
 from splitpot.actions import Action, Declaration
 from splitpot.bots.simple import action_for
 from splitpot.cards import CARDS
-from splitpot.errors import SplitpotError
+from splitpot.errors import RulesError, SplitpotError
 from splitpot.hands import CATEGORY_NAMES, high_category, high_value, low_value
 from splitpot.rules import Auction, Deal, Rules, Sale
 from splitpot.state import Option

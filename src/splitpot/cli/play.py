@@ -10,12 +10,10 @@ against bots is practice, so the odds panel (:mod:`splitpot.cli.panel`) is on un
 
 from __future__ import annotations
 
-import dataclasses
 import inspect
 import random
 import sys
 import time
-import tomllib
 from pathlib import Path
 from typing import Any, Final
 
@@ -24,11 +22,13 @@ import click
 from splitpot import bots as bot_registry
 from splitpot import house, variants
 from splitpot.bots import Bot
+from splitpot.cli.house import build_rules
+from splitpot.cli.house import file_changes as _file_changes
+from splitpot.cli.house import house_changes as _house_changes
 from splitpot.cli.plain import run_plain
 from splitpot.cli.session import Session, check_record
 from splitpot.cli.table import PlayApp
 from splitpot.errors import RulesError
-from splitpot.rules import Rules
 
 __all__ = ["DEFAULT_BOT", "DEFAULT_DELAY_MS", "build_rules", "play", "rule_keys"]
 
@@ -39,47 +39,6 @@ DEFAULT_BOT: Final = "heuristic"
 """The bot in every opponent's seat unless ``--bots`` says otherwise."""
 DEFAULT_DELAY_MS: Final = 600
 """How long the table pauses after each bot's move, so a person can follow it."""
-
-
-def build_rules(
-    base: Rules,
-    changes: list[tuple[str, str, Any]],
-) -> Rules:
-    """``base`` with ``changes`` applied in order, each ``(option, key, value)``; a wrong key
-    or value is a :class:`click.BadParameter` naming the option it came from."""
-    known = house.rule_keys()
-    rules = base
-    for option, key, value in changes:
-        if key not in known:
-            raise click.BadParameter(
-                f"unknown house rule {key!r}; use one of {', '.join(known)}", param_hint=option
-            )
-        try:
-            rules = dataclasses.replace(rules, **{key: house.rule_value(key, value)})
-        except (RulesError, TypeError) as exc:
-            raise click.BadParameter(str(exc), param_hint=option) from None
-    return rules
-
-
-def _house_changes(pairs: tuple[str, ...]) -> list[tuple[str, str, Any]]:
-    changes = []
-    for pair in pairs:
-        key, sep, text = pair.partition("=")
-        if not sep or not key.strip():
-            raise click.BadParameter(
-                f"{pair!r} is not KEY=VALUE (e.g. qualifier=8)", param_hint="'--house'"
-            )
-        changes.append(("'--house'", key.strip().replace("-", "_"), house.read_value(text.strip())))
-    return changes
-
-
-def _file_changes(path: Path) -> list[tuple[str, str, Any]]:
-    hint = f"'--rules' ({path})"
-    try:
-        table = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise click.BadParameter(f"cannot read it as TOML: {exc}", param_hint=hint) from None
-    return [(hint, key, value) for key, value in table.items()]
 
 
 def _bot_names(spec: str, opponents: int) -> list[str]:

@@ -1,4 +1,9 @@
-"""``splitpot simulate``: seated bots play many hands; print what each seat won or lost."""
+"""``splitpot simulate``: seated bots play many hands; print what each seat won or lost.
+
+Stakes and house rules come from ``--house KEY=VALUE`` and ``--rules FILE.toml`` as for
+``splitpot play`` (:mod:`splitpot.cli.house`). Bots that search think by a time budget
+(``--think``, not reproducible) or a fixed number of samples (``--samples``: with ``--seed`` the
+run is the same on any machine)."""
 
 from __future__ import annotations
 
@@ -23,6 +28,7 @@ from rich.text import Text
 
 from splitpot import bots as bot_registry
 from splitpot import variants
+from splitpot.cli.house import build_rules, file_changes, house_changes
 from splitpot.cli.session import check_record
 from splitpot.errors import RulesError, SplitpotError
 from splitpot.sim import hand_seeds, mean_ci
@@ -70,18 +76,54 @@ def _progress(console: Console, name: str, total: int) -> Iterator[Callable[[int
 @click.command()
 @click.option("--game", required=True, help="Game name or PHH code (stud8, F7S/8, ...).")
 @click.option("--players", type=int, required=True, help="Players at the table.")
-@click.option("--hands", "hand_count", type=click.IntRange(min=0), required=True)
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run.")
-@click.option("--bots", "bot_spec", required=True, help="One bot name, or one per seat.")
+@click.option(
+    "--hands", "hand_count", type=click.IntRange(min=0), required=True, help="Hands to play."
+)
+@click.option(
+    "--seed",
+    type=int,
+    default=0,
+    show_default=True,
+    help="Seed of the deals and the bots (bots that search repeat only with --samples).",
+)
+@click.option(
+    "--bots",
+    "bot_spec",
+    required=True,
+    help="One bot name for every seat, or a comma-separated list, one per seat.",
+)
 @click.option(
     "--stacks", type=click.IntRange(min=1), help="Starting stack [default: 100 big bets]."
 )
-@click.option("--record", type=click.Path(dir_okay=False, path_type=Path), help="Write a .phhs.")
+@click.option(
+    "--house",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A house rule or stake (repeatable), as for play: qualifier=0, big_bet=20.",
+)
+@click.option(
+    "--rules",
+    "rules_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="A TOML file of house rules and stakes, as for play (--house wins over it).",
+)
+@click.option(
+    "--record",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write every hand to this .phhs file.",
+)
 @click.option(
     "--think",
     "think_ms",
     type=click.FloatRange(min=0),
-    help="Milliseconds per decision for bots that search (equity) [default: 50].",
+    help="Time budget per decision, ms, for bots that search (equity) [default: 50]: "
+    "a deadline, so the play depends on the machine and is not reproducible.",
+)
+@click.option(
+    "--samples",
+    type=click.IntRange(min=1),
+    help="Deals per decision for bots that search, instead of --think: no clock, so a "
+    "seeded run is the same on any machine.",
 )
 @click.option("--json", "as_json", is_flag=True, help='Print {"hands", "seconds", "net"}.')
 @click.option(
@@ -111,8 +153,11 @@ def simulate(
     seed: int,
     bot_spec: str,
     stacks: int | None,
+    house: tuple[str, ...],
+    rules_file: Path | None,
     record: Path | None,
     think_ms: float | None,
+    samples: int | None,
     as_json: bool,
     workers: int,
     backend: str,
@@ -122,9 +167,15 @@ def simulate(
     """Let bots play HANDS hands of GAME and print each seat's net chips (and its mean per
     hand with a 95 % confidence interval)."""
     try:
-        rules = variants.get(game)
+        base = variants.get(game)
     except RulesError as exc:
         raise click.UsageError(str(exc)) from None
+    changes = file_changes(rules_file) if rules_file is not None else []
+    rules = build_rules(base, [*changes, *house_changes(house)])
+    if think_ms is not None and samples is not None:
+        raise click.UsageError(
+            "--think and --samples exclude each other: a time budget or a fixed count"
+        )
     low, high = rules.min_players, rules.max_players
     if not low <= players <= high:
         raise click.UsageError(f"{rules.name} is for {low} to {high} players, not {players}")
@@ -139,7 +190,7 @@ def simulate(
     if out is not None and out.suffix.lower() not in FORMATS:
         raise click.UsageError(f"--out {out}: name a .parquet or .csv file")
     stack = stacks if stacks is not None else 100 * rules.big_bet
-    job = Job(rules, tuple(names), (stack,) * players, think)
+    job = Job(rules, tuple(names), (stack,) * players, think, samples=samples)
     console = Console()
     began = time.perf_counter()
     try:

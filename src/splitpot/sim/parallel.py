@@ -61,8 +61,9 @@ def bot_seed(hand_seed: int, seat: int) -> int:
 @dataclass(frozen=True)
 class Job:
     """What a simulation plays: the game, a bot name per seat, the stacks every hand starts
-    from, the bots' thinking budget, and which per-hand outputs to keep (rows for ``--out``,
-    PHH entries for ``--record``)."""
+    from, the bots' thinking budget, which per-hand outputs to keep (rows for ``--out``,
+    PHH entries for ``--record``), and the deals per decision of bots that sample
+    (``samples``: no clock, so the run is reproducible; None: by ``think``)."""
 
     rules: Rules
     bots: tuple[str, ...]
@@ -70,6 +71,7 @@ class Job:
     think: float | None = None
     rows: bool = False
     records: bool = False
+    samples: int | None = None
 
 
 @dataclass
@@ -86,7 +88,9 @@ class Chunk:
 def play_seeded(job: Job, hand_seed: int) -> State:
     """One hand of the job: the deck from ``hand_seed``, every bot seeded for this hand."""
     seated = [
-        bot_registry.get(name, seed=bot_seed(hand_seed, seat), think=job.think)
+        bot_registry.get(
+            name, seed=bot_seed(hand_seed, seat), think=job.think, samples=job.samples
+        )
         for seat, name in enumerate(job.bots)
     ]
     return play_hand(job.rules, seated, job.stacks, hand_seed)
