@@ -19,12 +19,20 @@ required comparisons (docs/bots.md) are:
   heuristic's mean (per hand, per seat) lies above zero.
 
 The exit status is 1 when any of them fails for any game. The same ``--seed`` gives the same
-numbers (the bots are seeded from it; the equity bot's sample count depends on ``--think``
-only, never on the clock).
+numbers: the bots are seeded from it and the equity bot draws a fixed number of deals per
+decision (``--samples``, default 2,000), never reading the clock.
 
-    .venv/bin/python benchmarks/bots.py --think 20               # every game, 3,000 hands
+``--timing`` measures instead how long the equity bot takes per decision when it thinks by
+time (``--think`` budgets in ms, e.g. ``20,50``: a deadline, not reproducible): for each game
+and budget, two equity bots, heuristic and random play ``--hands`` hands (seats rotated), and
+it prints the 50th and 99th percentiles and the maximum of the decision times, how many
+decisions overran the budget by more than 5 ms, and the one-time preparation per game
+(:meth:`EquityBot.prepare`, done before the first decision and not counted in it).
+
+    .venv/bin/python benchmarks/bots.py                          # every game, 3,000 hands
     .venv/bin/python benchmarks/bots.py --games stud8,razz --hands 500
     .venv/bin/python benchmarks/bots.py --games nasdaq,nasdaq7 --json
+    .venv/bin/python benchmarks/bots.py --timing --think 20,50 --hands 100
 """
 
 from __future__ import annotations
@@ -37,6 +45,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from splitpot import bots, variants
+from splitpot.bots.equity import EquityBot
 from splitpot.sim import mean_ci, play_rotating
 from splitpot.views import View
 
@@ -47,6 +56,10 @@ TABLES = {
 }
 """Three four-handed tables per game: each strong bot (two copies) against random and call,
 and the two strong bots against each other (two copies each)."""
+TIMING = ("equity", "heuristic", "equity", "random")
+"""The table at which decision times are measured (``--timing``)."""
+OVERRUN = 0.005
+"""A timed decision more than this many seconds over its budget counts as an overrun."""
 PLAYERS = 4
 REQUIRED = ("equity vs random+call", "heuristic vs random+call", "equity − heuristic")
 
@@ -65,7 +78,11 @@ class Timed:
         return action
 
 
-def run_table(game: str, table: str, hands: int, seed: int, think: float) -> dict[str, Any]:
+def _percentile(times: list[float], q: float) -> float:
+    return times[int(q * (len(times) - 1))] if times else 0.0
+
+
+def run_table(game: str, table: str, hands: int, seed: int, samples: int) -> dict[str, Any]:
     """Play one table of one game; the mean per hand and CI of each kind of bot at it (the
     mean over its seats), and the equity bots' decision times."""
     rules = variants.get(game)
@@ -73,7 +90,7 @@ def run_table(game: str, table: str, hands: int, seed: int, think: float) -> dic
     seated: list[bots.Bot] = []
     timers: list[Timed] = []
     for j, name in enumerate(lineup):
-        bot = bots.get(name, seed=seed * 100 + j, think=think)
+        bot = bots.get(name, seed=seed * 100 + j, samples=samples)
         if name == "equity":
             timer = Timed(bot)
             timers.append(timer)
@@ -102,9 +119,54 @@ def run_table(game: str, table: str, hands: int, seed: int, think: float) -> dic
         "bots": kinds,
         "decisions": len(times),
         "ms_mean": 1000 * sum(times) / len(times) if times else 0.0,
-        "ms_p99": 1000 * times[int(0.99 * (len(times) - 1))] if times else 0.0,
+        "ms_p99": 1000 * _percentile(times, 0.99),
         "ms_max": 1000 * times[-1] if times else 0.0,
     }
+
+
+def run_timing(game: str, think: float, hands: int, seed: int) -> dict[str, Any]:
+    """Decision times of the equity bot thinking ``think`` seconds a decision (a deadline)."""
+    rules = variants.get(game)
+    seated: list[bots.Bot] = []
+    timers: list[Timed] = []
+    prepared = 0.0
+    for j, name in enumerate(TIMING):
+        bot = bots.get(name, seed=seed * 100 + j, think=think)
+        if isinstance(bot, EquityBot):
+            began = time.perf_counter()
+            bot.prepare(rules)
+            prepared = max(prepared, time.perf_counter() - began)
+            timers.append(Timed(bot))
+            bot = timers[-1]
+        seated.append(bot)
+    play_rotating(rules, seated, hands=hands, seed=seed, stacks=100 * rules.big_bet)
+    times = sorted(t for timer in timers for t in timer.times)
+    return {
+        "game": game,
+        "think_ms": 1000 * think,
+        "hands": hands,
+        "decisions": len(times),
+        "ms_p50": 1000 * _percentile(times, 0.5),
+        "ms_p99": 1000 * _percentile(times, 0.99),
+        "ms_max": 1000 * times[-1] if times else 0.0,
+        "overruns": sum(t > think + OVERRUN for t in times),
+        "prepare_ms": 1000 * prepared,
+    }
+
+
+def timing_table(results: list[dict[str, Any]]) -> str:
+    """A Markdown table of decision times by game and budget."""
+    lines = [
+        "| game | think ms | decisions | p50 ms | p99 ms | max ms | over budget + 5 ms | "
+        "prepare ms |",
+        "|---" * 8 + "|",
+    ]
+    lines += [
+        f"| {r['game']} | {r['think_ms']:g} | {r['decisions']} | {r['ms_p50']:.1f} | "
+        f"{r['ms_p99']:.1f} | {r['ms_max']:.1f} | {r['overruns']} | {r['prepare_ms']:.0f} |"
+        for r in results
+    ]
+    return "\n".join(lines)
 
 
 def merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
@@ -145,7 +207,7 @@ COLUMNS = (
 )
 
 
-def table(results: list[dict[str, Any]], think: float) -> str:
+def table(results: list[dict[str, Any]], samples: int) -> str:
     """A Markdown table of the results."""
     head = "| game | " + " | ".join(COLUMNS) + " | equity ms/decision |"
     rule = "|---" * (len(COLUMNS) + 2) + "|"
@@ -160,7 +222,7 @@ def table(results: list[dict[str, Any]], think: float) -> str:
     lines.append(
         f"{hands} hands per table, chips per hand and seat (big bet "
         f"{results[0]['big_bet'] if results else '?'}), mean ± 95 % CI half-width; equity "
-        f"thinks {1000 * think:g} ms per decision."
+        f"draws {samples:,} deals per decision."
     )
     return "\n".join(lines)
 
@@ -170,17 +232,34 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", default="", help="comma-separated games (default: all)")
     parser.add_argument("--hands", type=int, default=3000, help="hands per game")
     parser.add_argument("--seed", type=int, default=20261130)
-    parser.add_argument("--think", type=float, default=50.0, help="equity's ms per decision")
+    parser.add_argument(
+        "--samples", type=int, default=2000, help="equity's deals per decision (no clock)"
+    )
+    parser.add_argument("--timing", action="store_true", help="measure decision times instead")
+    parser.add_argument(
+        "--think", default="20,50", help="with --timing: equity's budgets, ms, comma-separated"
+    )
     parser.add_argument("--jobs", type=int, default=2, help="games played at once")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     args = parser.parse_args(argv)
     games = [g.strip() for g in args.games.split(",") if g.strip()] or variants.names()
     games = [variants.get(g).name for g in games]
-    think = args.think / 1000
     began = time.perf_counter()
+    if args.timing:
+        budgets = [float(ms) / 1000 for ms in args.think.split(",")]
+        with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+            jobs = [
+                pool.submit(run_timing, g, think, args.hands, args.seed)
+                for g in games
+                for think in budgets
+            ]
+            timed = [job.result() for job in jobs]
+        print(json.dumps(timed, indent=1) if args.json else timing_table(timed))
+        print(f"{time.perf_counter() - began:.0f} s in all", file=sys.stderr)
+        return 0
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         futures = {
-            (g, t): pool.submit(run_table, g, t, args.hands, args.seed, think)
+            (g, t): pool.submit(run_table, g, t, args.hands, args.seed, args.samples)
             for g in games
             for t in TABLES
         }
@@ -195,7 +274,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(results, indent=1))
     else:
-        print(table(results, think))
+        print(table(results, args.samples))
     failed = [(r["game"], k) for r in results for k, ok in checks(r).items() if not ok]
     for game, what in failed:
         print(f"FAIL {game}: {what}", file=sys.stderr)

@@ -265,8 +265,11 @@ class EquityBot(StrategyBot):
         opponent's seat: its share of the pot holding the card less its share without it,
         against the reader's hand without the card (NASDAQ: the best bid is paid to the
         seller, ¶9), times the pot and a round of bets to come. A decision weighs up to
-        three cards this way, so each look from an opponent's seat spends a third of the
-        budget shared among the opponents."""
+        three cards this way with half its budget, so each look from an opponent's seat
+        spends a sixth of the budget shared among the opponents. Past the decision's deadline,
+        the rule of thumb (:meth:`StrategyBot.sale_value`) instead."""
+        if self.timed and self.deadline is not None and perf_counter() >= self.deadline:
+            return super().sale_value(table, card)
         rules = table.rules
         pot = table.pot + (1 + len(table.opponents)) * rules.big_bet
         keep = tuple(c for c in table.mine if c != card)
@@ -282,7 +285,7 @@ class EquityBot(StrategyBot):
             without, holding = self.compare(
                 theirs,
                 [(opponent.known, opponent.unknown), ((*opponent.known, card), opponent.unknown)],
-                budget=1 / (3 * len(table.opponents)),
+                budget=1 / (6 * len(table.opponents)),
             )
             best = max(best, holding.share - without.share)
         return best * pot

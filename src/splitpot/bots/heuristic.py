@@ -243,9 +243,12 @@ class StrategyBot:
         """The seat's chances if it held ``mine`` and were still to be dealt ``to_come``."""
         raise NotImplementedError
 
-    def compare(self, table: Table, hands: Sequence[tuple[tuple[int, ...], int]]) -> list[Estimate]:
+    def compare(
+        self, table: Table, hands: Sequence[tuple[tuple[int, ...], int]], budget: float = 1.0
+    ) -> list[Estimate]:
         """:meth:`estimate` of several candidate hands (``(cards, to_come)`` each); the equity
-        bot overrides it to share one sample among them."""
+        bot overrides it to share one sample among them, ``budget`` the part of the decision's
+        thinking it may spend."""
         return [self.estimate(table, cards, come) for cards, come in hands]
 
     def thresholds(self, table: Table) -> tuple[float, float]:
@@ -397,7 +400,7 @@ class StrategyBot:
         if len(cards) == 1:
             return cards[0], None
         hands = [(tuple(x for x in table.mine if x != c), table.to_come) for c in cards]
-        chances = self.compare(table, hands)
+        chances = self.compare(table, hands, budget=0.5)  # and half for what they are worth
         pot = table.pot + (1 + len(table.opponents)) * table.rules.big_bet
         order = sorted(range(len(cards)), key=lambda i: (-chances[i].share, cards[i]))[:3]
         best = max(chances[i].share for i in order)
