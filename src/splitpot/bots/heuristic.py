@@ -255,6 +255,17 @@ class StrategyBot:
         """``raise_factor`` and ``call_margin`` for this decision."""
         return self.raise_factor, self.call_margin
 
+    def offer_value(self, view: View, table: Table, price: int) -> float:
+        """Chips a seat expects from offering a card nobody much wants at ``price`` (NASDAQ:
+        the bids are paid to it, ¶9; unsold it pays the price into the pot, ¶10). Here none:
+        a card worth little is given away for nothing instead where the rules allow."""
+        return 0.0
+
+    def staying_value(self, view: View, table: Table) -> float:
+        """Chips a seat expects to take by staying in the hand besides its share of the pot
+        (its sales still to come); none here."""
+        return 0.0
+
     # --- the protocol --------------------------------------------------------------------------
 
     def act(self, view: View) -> Action:
@@ -374,7 +385,8 @@ class StrategyBot:
         times the lowest price is offered at a third of its worth, at least that price (the
         bids are paid to the seller, NASDAQ ¶9); a card worth less goes without a price where
         that is allowed (¶8), or is discarded for nothing where that is allowed (5.2(c)),
-        rather than risk paying its price into the pot unsold (¶10)."""
+        rather than risk paying its price into the pot unsold (¶10) — unless what the table
+        pays for such offers (:meth:`offer_value`) beats what the card gives a buyer."""
         sells = _options(view, "sell")
         cards = [int(c) for c in sells[0].cards]
         card, worth = self._card_to_sell(table, cards)
@@ -389,6 +401,8 @@ class StrategyBot:
             if worth >= self.ask_margin * low or not (unpriced or discard):
                 ask = max(low, min(high, round(worth / 3)))
                 return action_for(view, priced[0], ask, card=CARDS[card])
+            if not unpriced and self.offer_value(view, table, low) > 0.5 * worth:
+                return action_for(view, priced[0], low, card=CARDS[card])  # the table pays
         if unpriced:
             return action_for(view, unpriced[0], card=CARDS[card])
         return action_for(view, discard[0], card=CARDS[card])
@@ -478,7 +492,8 @@ class StrategyBot:
             return self._safe(view)
         if to_call == 0 or not folds:
             return action_for(view, calls[0])
-        if share * (view.pot + to_call) >= to_call * call_margin:
+        value = share * (view.pot + to_call) + self.staying_value(view, table)
+        if value >= to_call * call_margin:
             return action_for(view, calls[0])
         return action_for(view, folds[0])
 
