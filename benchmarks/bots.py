@@ -18,7 +18,9 @@ required comparisons (docs/bots.md) are:
 * equity beats heuristic: at the ``duel`` table the interval of equity's mean minus
   heuristic's mean (per hand, per seat) lies above zero.
 
-The exit status is 1 when any of them fails for any game. The same ``--seed`` gives the same
+``--mixed`` adds a fourth table, one of each bot (equity, heuristic, random, call), and
+prints equity's mean less call's there. The exit status is 1 when any required comparison
+fails for any game. The same ``--seed`` gives the same
 numbers: the bots are seeded from it and the equity bot draws a fixed number of deals per
 decision (``--samples``, default 2,000), never reading the clock.
 
@@ -31,7 +33,7 @@ decisions overran the budget by more than 5 ms, and the one-time preparation per
 
     .venv/bin/python benchmarks/bots.py                          # every game, 3,000 hands
     .venv/bin/python benchmarks/bots.py --games stud8,razz --hands 500
-    .venv/bin/python benchmarks/bots.py --games nasdaq,nasdaq7 --json
+    .venv/bin/python benchmarks/bots.py --games nasdaq,nasdaq7 --mixed   # and one of each bot
     .venv/bin/python benchmarks/bots.py --timing --think 20,50 --hands 100
 """
 
@@ -56,6 +58,9 @@ TABLES = {
 }
 """Three four-handed tables per game: each strong bot (two copies) against random and call,
 and the two strong bots against each other (two copies each)."""
+MIXED = ("equity", "heuristic", "random", "call")
+"""With ``--mixed``, a fourth table per game: one of each bot (issue 12: does equity out-win
+the calling station there?)."""
 TIMING = ("equity", "heuristic", "equity", "random")
 """The table at which decision times are measured (``--timing``)."""
 OVERRUN = 0.005
@@ -86,12 +91,13 @@ def run_table(game: str, table: str, hands: int, seed: int, samples: int) -> dic
     """Play one table of one game; the mean per hand and CI of each kind of bot at it (the
     mean over its seats), and the equity bots' decision times."""
     rules = variants.get(game)
-    lineup = TABLES[table]
+    lineup = MIXED if table == "mixed" else TABLES[table]
     seated: list[bots.Bot] = []
     timers: list[Timed] = []
     for j, name in enumerate(lineup):
         bot = bots.get(name, seed=seed * 100 + j, samples=samples)
-        if name == "equity":
+        if isinstance(bot, EquityBot):
+            bot.prepare(rules)  # once per game: not a decision
             timer = Timed(bot)
             timers.append(timer)
             bot = timer
@@ -105,6 +111,9 @@ def run_table(game: str, table: str, hands: int, seed: int, samples: int) -> dic
         per_hand = [sum(r[j] for j in seats) / len(seats) for r in results]
         mean, ci = mean_ci(per_hand, block=PLAYERS)
         kinds[name] = {"mean": mean, "ci": ci}
+    if table == "mixed":
+        mean, ci = mean_ci([r[0] - r[3] for r in results], block=PLAYERS)
+        kinds["equity − call"] = {"mean": mean, "ci": ci}
     if table == "duel":  # zero-sum: equity - heuristic per seat is twice equity's mean
         diff = [sum(r[0::2]) / 2 - sum(r[1::2]) / 2 for r in results]
         mean, ci = mean_ci(diff, block=PLAYERS)
@@ -227,6 +236,18 @@ def table(results: list[dict[str, Any]], samples: int) -> str:
     return "\n".join(lines)
 
 
+def mixed_table(parts: list[dict[str, Any]]) -> str:
+    """A Markdown table of the mixed tables: each bot's mean, and equity's less call's."""
+    names = (*MIXED, "equity − call")
+    lines = ["| game | " + " | ".join(names) + " |", "|---" * (len(names) + 1) + "|"]
+    for p in parts:
+        cells = [f"{p['bots'][n]['mean']:+.2f} ± {p['bots'][n]['ci']:.2f}" for n in names]
+        lines.append(f"| {p['game']} | " + " | ".join(cells) + " |")
+    lines.append("")
+    lines.append(f"{parts[0]['hands'] if parts else 0} hands per table, chips per hand and seat.")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", default="", help="comma-separated games (default: all)")
@@ -238,6 +259,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timing", action="store_true", help="measure decision times instead")
     parser.add_argument(
         "--think", default="20,50", help="with --timing: equity's budgets, ms, comma-separated"
+    )
+    parser.add_argument(
+        "--mixed", action="store_true", help="also play equity, heuristic, random and call"
     )
     parser.add_argument("--jobs", type=int, default=2, help="games played at once")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
@@ -257,11 +281,12 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(timed, indent=1) if args.json else timing_table(timed))
         print(f"{time.perf_counter() - began:.0f} s in all", file=sys.stderr)
         return 0
+    tables = [*TABLES, "mixed"] if args.mixed else list(TABLES)
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         futures = {
             (g, t): pool.submit(run_table, g, t, args.hands, args.seed, args.samples)
             for g in games
-            for t in TABLES
+            for t in tables
         }
         results = []
         for g in games:
@@ -271,10 +296,13 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{g} {t}: {part['hands']} hands in {part['seconds']:.0f} s", file=sys.stderr)
                 parts.append(part)
             results.append(merge(parts))
+        mixed = [futures[g, "mixed"].result() for g in games] if args.mixed else []
     if args.json:
-        print(json.dumps(results, indent=1))
+        print(json.dumps({"tables": results, "mixed": mixed} if mixed else results, indent=1))
     else:
         print(table(results, args.samples))
+        if mixed:
+            print("\n" + mixed_table(mixed))
     failed = [(r["game"], k) for r in results for k, ok in checks(r).items() if not ok]
     for game, what in failed:
         print(f"FAIL {game}: {what}", file=sys.stderr)

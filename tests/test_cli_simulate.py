@@ -201,3 +201,11 @@ def test_every_option_says_what_it_does() -> None:
     assert code == 0
     assert "not reproducible" in out
     assert "--house KEY=VALUE" in out
+
+
+def test_unlimited_reads_as_no_limit_for_every_optional_limit() -> None:
+    # TOML has no null: records and --house write "unlimited" (house-rules.md: NASDAQ)
+    args = ("--game", "nasdaq", "--players", "3", "--hands", "2", "--bots", "call", "--json")
+    for key in ("max_raises", "max_price", "excess_threshold"):
+        code, _, err = run(*args, "--house", f"{key}=unlimited")
+        assert (code, err) == (0, ""), key
