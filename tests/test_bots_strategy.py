@@ -363,25 +363,31 @@ class Clock:
 
 
 def test_a_timed_decision_stops_at_its_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The clock is read between batches. A budget of 1/16 s allows 6,250 deals: a frozen
-    clock lets the decision draw them all; a clock on which 1/64 s passes at each reading
-    stops it at its deadline; a decision already past its deadline draws the fewest (48).
-    (Binary fractions of a second, so the sums below are exact.)"""
+    """The clock is read between batches, and a batch is no larger than fits in the time left
+    at the pace of the batches before it. A budget of 1/16 s allows 6,250 deals: a frozen
+    clock lets the decision draw them all; on a clock where 1/64 s passes at each reading
+    (each batch takes 1/64 s) it stops at its deadline; a decision already past its deadline
+    draws the fewest (48). Binary fractions of a second keep the readings exact."""
     seen = _view((Option("f"), Option("cc", 10, 10), Option("cbr", 20, 20)), game="stud8")
     drawn = {}
-    for step in (0.0, 1 / 64, 1.0):
+    for think, step in ((1 / 16, 0.0), (1 / 16, 1 / 64), (1 / 16 + 1 / 128, 1 / 64), (1 / 16, 1)):
         monkeypatch.setattr("splitpot.bots.equity.perf_counter", Clock(step))
-        bot = EquityBot(seed=1, think=1 / 16)
+        bot = EquityBot(seed=1, think=think)
         counter = _counted(bot)
         bot.act(seen)
-        drawn[step] = counter.rows
-    batch = drawn[0.0][0]
-    assert sum(drawn[0.0]) == 6250
-    # act reads 100 + 1/64 and sets the deadline 1/16 later, at 100 + 5/64. The batches then
-    # read 2/64 (before the first), 3/64 and 4/64 (before the second and third): under the
-    # deadline; 5/64 before a fourth is not. Three batches.
-    assert drawn[1 / 64] == [batch] * 3
-    assert drawn[1.0] == [48]
+        drawn[think, step] = counter.rows
+    batch = drawn[1 / 16, 0.0][0]
+    assert sum(drawn[1 / 16, 0.0]) == 6250
+    # act reads 100 + 1/64 and sets the deadline 1/16 later, at 100 + 5/64. The batches read
+    # 2/64 (before the first), 3/64 and 4/64 (after the first and second): time left; 5/64
+    # after the third: none. Three batches.
+    assert drawn[1 / 16, 1 / 64] == [batch] * 3
+    # Half a reading more: after the third batch 1/128 s is left, less than a whole batch
+    # takes at that pace: a fourth, smaller batch, then none.
+    *whole, last = drawn[1 / 16 + 1 / 128, 1 / 64]
+    assert whole == [batch] * 3
+    assert 48 <= last < batch
+    assert drawn[1 / 16, 1] == [48]
 
 
 def test_a_fixed_sample_count_never_reads_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:

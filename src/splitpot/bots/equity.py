@@ -57,7 +57,9 @@ all (shared by the candidates it compares), which takes a few milliseconds on on
 _MIN_SAMPLES = 48
 _BATCH = 4096
 """Hand evaluations per batch of deals (about a millisecond): the clock is read between
-batches, so a decision overruns its deadline by at most about one batch."""
+batches."""
+_PACE = 2.5e-7
+"""Seconds per hand evaluation a timed bot assumes before its first batch (one idle core)."""
 _TWO_PAIR = high_value("2c2d3c3d4h")
 _Ints = npt.NDArray[np.int64]
 _Floats = npt.NDArray[np.float64]
@@ -93,6 +95,9 @@ class EquityBot(StrategyBot):
         self.timed = True
         """Whether the decision stops at its deadline (``think``) rather than at ``samples``."""
         self.deadline: float | None = None
+        self.pace = _PACE
+        """Seconds a hand evaluation has taken in its recent batches (wall clock, so it slows
+        down with the machine)."""
         self.np_rng = np.random.default_rng(seed)
         self.market = Market()
         """What the tables it plays at pay for cards at sales (NASDAQ)."""
@@ -131,22 +136,28 @@ class EquityBot(StrategyBot):
             self.deadline = None
 
     def _batches(self, n: int, work: float) -> Iterator[int]:
-        """Rows of deals to draw, batch by batch, up to ``n``: a timed decision stops at its
-        deadline (``act``; outside a decision, ``think`` from now), one that is past it draws
-        the fewest. The caller deals each batch before asking for the next."""
+        """Rows of deals to draw, batch by batch, up to ``n``; ``work``: hand evaluations per
+        row. A timed decision draws no more than fits in the time left to its deadline
+        (``act``; outside a decision, ``think`` from now) at the pace its batches have gone
+        so far, and stops when not even the fewest (48) fit; it always draws one batch, of
+        the fewest when it is late. The caller deals each batch before asking for the next."""
         size = max(_MIN_SAMPLES, int(_BATCH / max(1.0, work)))
         if not self.timed:
             for start in range(0, n, size):
                 yield min(size, n - start)
             return
         deadline = self.deadline if self.deadline is not None else perf_counter() + self.think
-        if perf_counter() >= deadline:
-            yield _MIN_SAMPLES
-            return
-        drawn = 0
-        while drawn < n and (not drawn or perf_counter() < deadline):
-            rows = min(size, n - drawn)
+        drawn, now = 0, perf_counter()
+        while drawn < n:
+            fit = int((deadline - now) / (self.pace * work))
+            rows = min(size, n - drawn, fit)
+            if rows < _MIN_SAMPLES:
+                if drawn:
+                    return
+                rows = _MIN_SAMPLES
             yield rows
+            began, now = now, perf_counter()
+            self.pace = 0.5 * self.pace + 0.5 * (now - began) / (rows * work)
             drawn += rows
 
     def thresholds(self, table: Table) -> tuple[float, float]:
