@@ -88,9 +88,7 @@ class Chunk:
 def play_seeded(job: Job, hand_seed: int) -> State:
     """One hand of the job: the deck from ``hand_seed``, every bot seeded for this hand."""
     seated = [
-        bot_registry.get(
-            name, seed=bot_seed(hand_seed, seat), think=job.think, samples=job.samples
-        )
+        bot_registry.get(name, seed=bot_seed(hand_seed, seat), think=job.think, samples=job.samples)
         for seat, name in enumerate(job.bots)
     ]
     return play_hand(job.rules, seated, job.stacks, hand_seed)
