@@ -204,7 +204,7 @@ def test_every_option_says_what_it_does() -> None:
 
 
 def test_unlimited_reads_as_no_limit_for_every_optional_limit() -> None:
-    # TOML has no null: records and --house write "unlimited" (house-rules.md: NASDAQ)
+    # TOML has no null: a record writes "unlimited" for no limit, and --house may too
     args = ("--game", "nasdaq", "--players", "3", "--hands", "2", "--bots", "call", "--json")
     for key in ("max_raises", "max_price", "excess_threshold"):
         code, _, err = run(*args, "--house", f"{key}=unlimited")
