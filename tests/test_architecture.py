@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import splitpot
+from splitpot import actions
 
 SRC = Path(splitpot.__file__).parent
 
@@ -46,8 +47,8 @@ ADAPTERS = {
 }
 
 
-def _imports(path: Path) -> set[str]:
-    """The splitpot modules (first component below the package) a file imports."""
+def _imports(path: Path, package: str = "splitpot") -> set[str]:
+    """The modules of ``package`` (the first component below it) a file imports."""
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         names: list[str] = []
@@ -55,10 +56,11 @@ def _imports(path: Path) -> set[str]:
             names = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+        prefix = package.split(".")
         for name in names:
             parts = name.split(".")
-            if parts[0] == "splitpot" and len(parts) > 1:
-                found.add(parts[1])
+            if parts[: len(prefix)] == prefix and len(parts) > len(prefix):
+                found.add(parts[len(prefix)])
     return found
 
 
@@ -84,6 +86,25 @@ def test_adapters_use_the_core_and_only_the_adapters_they_front(adapter: str) ->
         assert not wrong, f"{path.relative_to(SRC)} imports {sorted(wrong)}"
 
 
+# The bots in parts: reading a view into a table and answering it, the choice of an action
+# from an estimate of the seat's chances, and what tables pay at sales. Each bot builds on
+# these parts, never on another bot.
+BOT_PARTS = {"table": set(), "strategy": {"table"}, "market": set()}
+BOTS = {"simple", "heuristic", "equity"}
+
+
+@pytest.mark.parametrize("module", sorted(BOT_PARTS.keys() | BOTS))
+def test_bots_use_the_shared_parts_and_not_each_other(module: str) -> None:
+    allowed = BOT_PARTS.get(module, set(BOT_PARTS))
+    used = _imports(SRC / "bots" / f"{module}.py", "splitpot.bots")
+    assert used <= allowed, f"bots/{module}.py imports bots {sorted(used - allowed)}"
+
+
+def test_every_bot_module_is_placed() -> None:
+    modules = {p.stem for p in (SRC / "bots").glob("*.py")} - {"__init__"}
+    assert modules == BOT_PARTS.keys() | BOTS
+
+
 def test_every_module_is_placed() -> None:
     modules = {p.stem for p in SRC.glob("*.py")} | {p.name for p in SRC.iterdir() if p.is_dir()}
     modules -= {"__init__", "__pycache__"}
@@ -95,8 +116,10 @@ def test_public_api_is_complete_and_resolves() -> None:
     for name in splitpot.__all__:
         assert hasattr(splitpot, name), name
     # Everything the engine, hands, views, errors and actions modules export is public at the
-    # top, but for constants and type aliases, which stay with their module.
-    kept_in_module = {"CATEGORY_NAMES", "Ranking", "DEALER_VERBS", "PLAYER_VERBS", "Declaration"}
+    # top, but for constants and type aliases, which stay with their module (the verb table
+    # and its record type, the sets of verbs drawn from it, what an action reads of an option).
+    verbs = {"VERBS", "Verb", "Offered"} | {n for n in actions.__all__ if n.endswith("_VERBS")}
+    kept_in_module = {"CATEGORY_NAMES", "Ranking", "Declaration", *verbs}
     for module in ("engine", "hands", "views", "errors", "actions"):
         exported = set(importlib.import_module(f"splitpot.{module}").__all__)
         missing = exported - set(splitpot.__all__) - kept_in_module

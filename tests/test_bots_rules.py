@@ -18,7 +18,9 @@ from play import passive
 from splitpot import variants
 from splitpot.actions import Action
 from splitpot.bots.equity import EquityBot
-from splitpot.bots.heuristic import HeuristicBot, StrategyBot, final_cards, read
+from splitpot.bots.heuristic import HeuristicBot
+from splitpot.bots.strategy import StrategyBot
+from splitpot.bots.table import final_cards, read
 from splitpot.cards import parse_cards
 from splitpot.engine import apply, legal_actions, new_hand
 from splitpot.errors import SplitpotError

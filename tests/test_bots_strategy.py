@@ -16,17 +16,11 @@ from hypothesis import strategies as st
 
 from play import play_bots
 from splitpot import bots, variants
-from splitpot.actions import Action
+from splitpot.actions import AMOUNT_VERBS, Action
 from splitpot.bots.equity import EquityBot, _values
-from splitpot.bots.heuristic import (
-    HeuristicBot,
-    StrategyBot,
-    cards_to_come,
-    final_cards,
-    held_cards,
-    read,
-)
-from splitpot.bots.simple import AMOUNT_VERBS
+from splitpot.bots.heuristic import HeuristicBot
+from splitpot.bots.strategy import StrategyBot
+from splitpot.bots.table import cards_to_come, final_cards, held_cards, read
 from splitpot.cards import parse_cards
 from splitpot.engine import apply, legal_actions, new_hand
 from splitpot.hands import high_value, low_value

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from splitpot.actions import SEALED_VERBS as _SEALED_VERBS
 from splitpot.actions import Action, Declaration
 from splitpot.cards import Card
 from splitpot.engine import legal_actions
@@ -147,10 +148,6 @@ def _project(state: State, reader: int | None) -> View:
         step="" if over else phase.kind,
         rules=state.rules,
     )
-
-
-_SEALED_VERBS = frozenset({"bid", "pass", "dec", "up"})
-"""Moves hidden from the other seats while their step is sealed (shown as "has acted")."""
 
 
 class _PublicLog:

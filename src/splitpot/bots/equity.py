@@ -3,14 +3,14 @@
 Every card visible to the seat is removed from the deck (its own, every up card, the cards the
 masked log names: auction layouts, picks, cards shown for sale); the rest are dealt at random
 to complete each live opponent's unknown cards and every hand — its own included — to the
-game's final card count (the game's remaining deals, :func:`~splitpot.bots.heuristic.read`).
+game's final card count (the game's remaining deals, :func:`~splitpot.bots.table.read`).
 All samples are evaluated at once with :func:`splitpot.hands.high_values` and
 :func:`~splitpot.hands.low_values`, giving P(win high), P(win low) under the game's low ranking
 and qualifier, P(scoop) and the expected share of the pot; in a declare game also the share for
 each declaration, against opponents who declare low with a good low and no two pair, high
 otherwise (a failed "both" takes nothing, OPR-657 4.3). Samples are weighted toward strong
 hands for opponents that have bet or raised (``EquityBot.aggression``).
-:class:`~splitpot.bots.heuristic.StrategyBot` then turns the share into an action by expected
+:class:`~splitpot.bots.strategy.StrategyBot` then turns the share into an action by expected
 value.
 
 How long it thinks: ``think`` seconds per decision (50 ms by default) is a time budget it
@@ -34,15 +34,9 @@ import numpy as np
 import numpy.typing as npt
 
 from splitpot.actions import Action, Declaration
-from splitpot.bots.heuristic import (
-    Estimate,
-    Opponent,
-    StrategyBot,
-    Table,
-    final_cards,
-    held_cards,
-)
 from splitpot.bots.market import Market, sale_turns_left
+from splitpot.bots.strategy import Estimate, StrategyBot
+from splitpot.bots.table import Opponent, Table, final_cards, held_cards
 from splitpot.hands import Ranking, high_value, high_values, low_value, low_values
 from splitpot.rules import Rules
 from splitpot.views import View
@@ -320,7 +314,7 @@ def _values(
     rules: Rules, hand: _Ints, keep: int | None = None, rivals: int = 1
 ) -> tuple[_Ints, _Ints]:
     """High and low values of each row. A row of more than ``keep`` cards (NASDAQ: five kept of
-    six or seven, :func:`~splitpot.bots.heuristic.held_cards`) is cut to the ``keep`` cards its
+    six or seven, :func:`~splitpot.bots.table.held_cards`) is cut to the ``keep`` cards its
     holder would keep (:func:`_kept`); otherwise the best five of at most seven count for each
     half. A game without a high or a low gets zeros for it."""
     k = hand.shape[1]

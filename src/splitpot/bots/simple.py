@@ -4,44 +4,12 @@ from __future__ import annotations
 
 import random
 
-from splitpot.actions import Action, Declaration
-from splitpot.cards import Card
+from splitpot.actions import AMOUNT_VERBS, Action
+from splitpot.bots.table import action_for
 from splitpot.state import Option
 from splitpot.views import View
 
-__all__ = ["AMOUNT_VERBS", "CallBot", "RandomBot", "action_for"]
-
-AMOUNT_VERBS = frozenset({"cbr", "bid", "sell"})
-"""Verbs whose action names an amount chosen from the option's range (a ``sell`` option
-without a range is a sale with no asking price)."""
-
-
-def action_for(
-    view: View,
-    option: Option,
-    amount: int | None = None,
-    *,
-    card: Card | None = None,
-    declaration: Declaration | None = None,
-) -> Action:
-    """The action that takes ``option`` in ``view``'s seat: at ``amount`` for a ranged option,
-    naming ``card`` (default: the first it offers) or ``declaration`` (likewise)."""
-    seat = view.seat
-    assert seat is not None, "a spectator's view has no options"
-    verb = option.verb
-    if verb == "sell":
-        price = option.min_amount if amount is None else amount
-        return Action(verb, seat, (card if card is not None else option.cards[0],), price)
-    if verb in AMOUNT_VERBS:
-        return Action(verb, seat, amount=option.min_amount if amount is None else amount)
-    if verb == "sm":
-        mine = view.seats[seat]
-        return Action("sm", seat, mine.down + mine.up)
-    if option.declarations:
-        return Action(verb, seat, declaration=declaration or option.declarations[0])
-    if option.cards:
-        return Action(verb, seat, (card if card is not None else option.cards[0],))
-    return Action(verb, seat)
+__all__ = ["CallBot", "RandomBot", "action_for"]
 
 
 class CallBot:

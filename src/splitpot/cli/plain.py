@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from splitpot.actions import SEALED_VERBS, VERBS
 from splitpot.cli import panel, render
 from splitpot.cli.session import Session
 from splitpot.errors import IllegalAction, InvalidNotation
@@ -129,8 +130,8 @@ def _options(session: Session, seen: View, echo: Callable[[str], None]) -> None:
     if why is not None:
         echo(why[0].upper() + why[1:] + ".")
     for option in seen.options:
-        if option.verb in render.SEALED_WORDS and session.is_sealed(option):
-            echo(f"Sealed: the others will see only that you {render.SEALED_WORDS[option.verb]}.")
+        if option.verb in SEALED_VERBS and session.is_sealed(option):
+            echo(f"Sealed: the others will see only that you {VERBS[option.verb].sealed_as}.")
             break
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from splitpot.actions import Action, Declaration
+from splitpot.actions import AMOUNT_VERBS, CARD_VERBS, Action, Declaration
 from splitpot.cards import Card
 from splitpot.errors import InvalidNotation
 from splitpot.hands import describe_high, describe_low, low_value
@@ -21,8 +21,6 @@ from splitpot.views import SeatView, View
 
 __all__ = [
     "DECLARATION_KEYS",
-    "SEALED_VERBS",
-    "SEALED_WORDS",
     "award_line",
     "declared",
     "describe",
@@ -30,23 +28,15 @@ __all__ = [
     "hand_words",
     "in_person",
     "key_map",
-    "make_action",
     "option_words",
     "parse_line",
     "plain_option",
     "sale_line",
-    "sample_action",
     "shown_options",
     "table_lines",
     "who",
 ]
 
-SEALED_VERBS: Final = frozenset({"bid", "pass", "dec", "up"})
-"""Moves that may be sealed: the others see that a seat moved, not what, until all are in."""
-BETTING_VERBS: Final = frozenset({"cc", "cbr", "pb", "f"})
-"""Moves everyone sees at once (a front end may word them from the mover's options)."""
-AMOUNT_VERBS: Final = frozenset({"cbr", "bid", "sell"})
-"""Verbs whose action names an amount from the option's range."""
 DECLARATION_KEYS: Final[dict[str, Declaration]] = {"h": "hi", "l": "lo", "o": "both"}
 """Keys of the table that declare."""
 _VERB_KEYS: Final = {
@@ -66,8 +56,6 @@ _VERB_KEYS: Final = {
 _RESERVED: Final = frozenset({"n", "q", "h", "l", "o", "m"})
 _DECLARED: Final = {"hi": "high", "lo": "low", "both": "both ways"}
 _SAID: Final = {"hi": "high", "lo": "low", "both": "both"}  # short, for a seat's status
-SEALED_WORDS: Final = {"bid": "bid", "pass": "bid", "dec": "declared", "up": "turned a card up"}
-"""How a sealed move looks to the others: ``the others will see only that you ...``."""
 
 
 def declared(said: Declaration) -> str:
@@ -213,33 +201,6 @@ def _unpriced_too(option: Option, options: Sequence[Option]) -> bool:
     return option.verb == "sell" and any(
         o.verb == "sell" and o.min_amount is None and o is not option for o in options
     )
-
-
-def make_action(
-    seen: View,
-    option: Option,
-    amount: int | None = None,
-    card: Card | None = None,
-    declaration: Declaration | None = None,
-) -> Action:
-    """The action that takes ``option`` for the seat of ``seen``."""
-    seat = seen.seat
-    assert seat is not None, "a spectator has no options"
-    held = (card,) if card is not None else ()
-    if option.verb == "sm":
-        mine = seen.seats[seat]
-        return Action("sm", seat, mine.down + mine.up)
-    if declaration is not None:
-        return Action(option.verb, seat, declaration=declaration)
-    return Action(option.verb, seat, held, amount)
-
-
-def sample_action(seen: View, option: Option) -> Action:
-    """One legal action of ``option``: its smallest amount, first card, first declaration."""
-    amount = option.min_amount if option.verb in AMOUNT_VERBS else None
-    card = option.cards[0] if option.cards else None
-    declaration = option.declarations[0] if option.declarations else None
-    return make_action(seen, option, amount, card, declaration)
 
 
 # --- what happened ----------------------------------------------------------------------------
@@ -527,7 +488,6 @@ _FRIENDLY: Final = {
     "turn": "up",
     "muck": "sm",
 }
-_CARD_VERBS: Final = frozenset({"pick", "buy", "sell", "sd", "up"})
 
 
 def parse_line(text: str, seen: View) -> Action:
@@ -561,7 +521,7 @@ def parse_line(text: str, seen: View) -> Action:
     if verb == "show" or (verb == "sm" and not args and words[0].lower() != "muck"):
         mine = seen.seats[seat]
         return Action("sm", seat, mine.down + mine.up)
-    if verb in _CARD_VERBS and args and args[0].isdigit():
+    if verb in CARD_VERBS and args and args[0].isdigit():
         if option is None:
             now = ", ".join(dict.fromkeys(o.verb for o in seen.options))
             raise InvalidNotation(f"'{verb}' is not an option now (options: {now})")

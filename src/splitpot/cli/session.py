@@ -25,8 +25,9 @@ from typing import TextIO
 
 import click
 
-from splitpot.actions import Action
+from splitpot.actions import BETTING_VERBS, SEALED_VERBS, Action
 from splitpot.bots import Bot
+from splitpot.bots.table import action_for
 from splitpot.cards import Card
 from splitpot.cli import render
 from splitpot.engine import apply, deal_next, legal_actions, new_hand, outcome
@@ -199,7 +200,7 @@ class Session:
         return self._news()
 
     def _act(self, seen: View, action: Action, words: str | None = None) -> None:
-        if words is None and action.verb in render.BETTING_VERBS:
+        if words is None and action.verb in BETTING_VERBS:
             words = render.action_words(seen, action)
         position = len(self.table.log)
         apply(self.table, action)
@@ -219,7 +220,7 @@ class Session:
         position = len(state.log)
         try:
             trial = state.copy()
-            apply(trial, render.sample_action(mine, option))
+            apply(trial, action_for(mine, option))
         except SplitpotError:  # only a probe: a refusal means "cannot tell"
             return False
         if trial.finished:
@@ -386,7 +387,7 @@ class Session:
         revealed = [
             render.describe(new, self.human, None)
             for old, new in zip(seen, log, strict=False)
-            if old != new and new.seat is not None and new.verb in render.SEALED_VERBS
+            if old != new and new.seat is not None and new.verb in SEALED_VERBS
         ]
         deals: list[str] = []
         for index in range(len(seen), len(log)):
@@ -397,7 +398,7 @@ class Session:
             if deals:
                 lines.append("Dealt: " + "; ".join(deals) + ".")
                 deals = []
-            if revealed and action.verb not in render.SEALED_VERBS:
+            if revealed and action.verb not in SEALED_VERBS:
                 # the last sealed move is in: the reveal comes before what follows it
                 lines.append("Revealed: " + "; ".join(revealed) + ".")
                 revealed = []

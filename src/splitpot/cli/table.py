@@ -34,7 +34,8 @@ from textual.timer import Timer
 from textual.widgets import Input, RichLog, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from splitpot.actions import Action, Declaration
+from splitpot.actions import AMOUNT_VERBS, SEALED_VERBS, VERBS, Action, Declaration
+from splitpot.bots.table import action_for
 from splitpot.cards import Card, parse_card
 from splitpot.cli import panel, render
 from splitpot.cli.session import NOT_SAVED, Session
@@ -404,7 +405,7 @@ class PlayApp(App[None]):
 
     def _need_amount(self, chosen: list[Option]) -> None:
         """Act at once when no amount is to be chosen; otherwise open the amount box."""
-        ranged = [o for o in chosen if o.min_amount is not None and o.verb in render.AMOUNT_VERBS]
+        ranged = [o for o in chosen if o.min_amount is not None and o.verb in AMOUNT_VERBS]
         free = [o for o in chosen if o not in ranged]
         if not ranged:
             self._take(chosen[0], card=self.card)
@@ -462,7 +463,7 @@ class PlayApp(App[None]):
         declaration: Declaration | None = None,
     ) -> None:
         seen = self.session.view()
-        self._submit(seen, render.make_action(seen, option, amount, card, declaration))
+        self._submit(seen, action_for(seen, option, amount, card=card, declaration=declaration))
 
     def _submit(self, seen: View, action: Action) -> None:
         try:
@@ -709,10 +710,10 @@ class PlayApp(App[None]):
         why = self.session.no_raise()
         if why is not None:
             text.append("\n" + why, style="italic")
-        sealed = next((o for o in seen.options if o.verb in render.SEALED_VERBS), None)
+        sealed = next((o for o in seen.options if o.verb in SEALED_VERBS), None)
         if sealed is not None and self.session.is_sealed(sealed):
             text.append(
-                "\nsealed: the others will see only that you " + render.SEALED_WORDS[sealed.verb],
+                "\nsealed: the others will see only that you " + VERBS[sealed.verb].sealed_as,
                 style="italic",
             )
 

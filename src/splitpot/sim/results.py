@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from splitpot.actions import Action
+from splitpot.actions import BETTING_VERBS, Action
 from splitpot.cards import CARDS
 from splitpot.engine import outcome
 from splitpot.errors import SplitpotError
@@ -51,7 +51,6 @@ SEAT_COLUMNS = (
 """Per-seat columns, each named ``pN_<name>``; ``high``/``low``/``all``: chips awarded for the
 high half, the low half, and whole pots (uncontested, or a half nobody could take)."""
 _TEXT = frozenset({"bot", "declaration"})
-_BETTING = frozenset({"pb", "cc", "cbr", "f"})
 
 
 def columns(players: int) -> list[str]:
@@ -82,7 +81,7 @@ def trades(state: State) -> list[tuple[str, int, str, int, int | None]]:
         verb, seat = action.verb, action.seat
         if verb == "dl":
             bids = {}
-        elif verb in _BETTING:
+        elif verb in BETTING_VERBS:
             rounds = {}
             if bids and selling is None:
                 bids = {}

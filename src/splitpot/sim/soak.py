@@ -27,7 +27,7 @@ from typing import Any
 
 from splitpot import bots as bot_registry
 from splitpot import variants
-from splitpot.actions import DEALER_VERBS, PLAYER_VERBS, Action, Declaration
+from splitpot.actions import AMOUNT_VERBS, DEALER_VERBS, PLAYER_VERBS, Action, Declaration
 from splitpot.cards import CARDS, Card
 from splitpot.engine import apply, deal_next, legal_actions, new_hand, outcome
 from splitpot.errors import IllegalAction, RulesError, SplitpotError
@@ -74,8 +74,6 @@ HOUSE_RULES: dict[str, tuple[Any, ...]] = {
 }
 """Values each house rule is drawn from (docs/games.md); a rule the game has no field for
 (one added later elsewhere) is left out, and a mix the game refuses is not played."""
-_AMOUNT_VERBS = frozenset({"cbr", "bid", "sell"})
-_CARD_VERBS = frozenset({"pick", "buy", "up", "sell", "sd"})
 _BOTS = ("random", "call", "heuristic")
 _WAYS: tuple[Declaration, ...] = ("hi", "lo", "both")
 
@@ -196,7 +194,7 @@ def _admits(option: Option, action: Action) -> bool:
     if option.min_amount is None:
         return action.amount is None
     if action.amount is None:
-        return option.verb not in _AMOUNT_VERBS
+        return option.verb not in AMOUNT_VERBS
     assert option.max_amount is not None
     if option.choices:
         return action.amount in option.choices
@@ -226,14 +224,14 @@ def _candidate(state: State, legal: Legal, rng: random.Random) -> Action:
     if kind == 1:  # a verb this seat is not offered, shaped as that verb is
         offered = {o.verb for o in options}
         verb = rng.choice(sorted(PLAYER_VERBS - offered))
-        if verb in _AMOUNT_VERBS:
+        if verb in AMOUNT_VERBS:
             return Action(verb, seat, (card,) if verb == "sell" else (), rng.randint(0, 50))
         if verb in ("pick", "buy", "up"):
             return Action(verb, seat, (card,))
         if verb == "dec":
             return Action(verb, seat, declaration=rng.choice(_WAYS))
         return Action(verb, seat)
-    if kind == 2 and option.min_amount is not None and option.verb in _AMOUNT_VERBS:
+    if kind == 2 and option.min_amount is not None and option.verb in AMOUNT_VERBS:
         assert option.max_amount is not None
         amount = rng.choice((option.max_amount + rng.randint(1, 20), option.min_amount - 1, -5))
         return Action(option.verb, seat, option.cards[:1], amount)
