@@ -36,7 +36,7 @@ import numpy.typing as npt
 from splitpot.actions import Action
 from splitpot.errors import SplitpotError
 from splitpot.state import Option
-from splitpot.views import SeatView, View
+from splitpot.views import View
 
 __all__ = [
     "ACTIONS",
@@ -72,6 +72,8 @@ ACTIONS: Final = SELL + 52 * (BUCKETS + 1)
 """The size of the discrete action space (808)."""
 _CARD_BLOCKS: Final = {"pick": PICK, "buy": BUY, "sd": DISCARD, "up": TURN_UP}
 _DECLARE: Final = {"hi": 5, "lo": 6, "both": 7}
+_WAYS: Final = {"hi": 7, "lo": 8, "both": 9}
+"""Where a seat's declaration goes among its fields, counted from its stack (104)."""
 _RANGES: Final = {"cc": 0, "cbr": 1, "bid": 3, "sell": 5}
 """Where each ranged option's least (and most) amount goes among the last seven fields."""
 
@@ -206,53 +208,58 @@ def describe(index: int) -> str:
     return f"sell {CARDS[c]}" + ("" if k == 0 else f", price bucket {k - 1}")
 
 
-@lru_cache(maxsize=16384)
-def _seat_block(seat: SeatView, n: int, acting: bool, scale: float) -> npt.NDArray[np.float32]:
-    """One seat's fields (:data:`SEAT_FIELDS`) as its reader sees them. A seat changes far
-    less often than the table is looked at, so blocks are kept (read-only)."""
-    block = np.zeros(SEAT_FIELDS, dtype=np.float32)
-    up = [c for c in seat.up if c is not None]
-    down = [52 + c for c in seat.down if c is not None]
-    block[up + down] = 1.0
-    way = seat.declaration
-    block[104:] = (
-        seat.stack * scale,
-        seat.bet * scale,
-        seat.paid * scale,
-        seat.folded,
-        seat.shown,
-        (len(seat.down) - len(down)) / 7,
-        seat.declared,
-        way == "hi",
-        way == "lo",
-        way == "both",
-        seat.has_bid,
-        0.0 if seat.bid is None else seat.bid * scale,
-        acting,
-        seat.seat / max(1, n - 1),
-    )
-    block.flags.writeable = False
-    return block
-
-
 def encode(view: View, total: int) -> npt.NDArray[np.float32]:
     """The view of ``view.seat`` as a vector (layout: :data:`SEAT_FIELDS` per seat, seats
     from the reader round the table, then the table's fields); ``total`` is the chips at the
-    table (the chip scale)."""
+    table (the chip scale).
+
+    One pass over the view gathers where the non-zero values go, and one numpy call writes
+    them into a fresh vector (so an agent may keep what it was given)."""
     seats = view.seats
     n = len(seats)
     me = view.seat
     assert me is not None, "a spectator has no observation"
     scale = 1.0 / max(1, total)
     to_act = view.to_act
-    order = seats[me:] + seats[:me]
-    table = np.zeros(observation_size(n) - n * SEAT_FIELDS, dtype=np.float32)
     ones: list[int] = []
-    table[0] = view.pot * scale
-    table[1] = min(view.street, 8) / 8
+    at: list[int] = []
+    values: list[float] = []
+    for k in range(n):
+        seat = seats[(me + k) % n]
+        base = k * SEAT_FIELDS
+        ones += [base + c for c in seat.up if c is not None]
+        seen = [base + 52 + c for c in seat.down if c is not None]
+        ones += seen
+        base += 104
+        at += (base, base + 1, base + 2, base + 5, base + 13)
+        values += (
+            seat.stack * scale,
+            seat.bet * scale,
+            seat.paid * scale,
+            (len(seat.down) - len(seen)) / 7,
+            seat.seat / max(1, n - 1),
+        )
+        if seat.folded:
+            ones.append(base + 3)
+        if seat.shown:
+            ones.append(base + 4)
+        if seat.declared:
+            ones.append(base + 6)
+            if seat.declaration is not None:
+                ones.append(base + _WAYS[seat.declaration])
+        if seat.has_bid:
+            ones.append(base + 10)
+            if seat.bid is not None:
+                at.append(base + 11)
+                values.append(seat.bid * scale)
+        if seat.seat in to_act:
+            ones.append(base + 12)
+    g = n * SEAT_FIELDS
+    at += (g, g + 1)
+    values += (view.pot * scale, min(view.street, 8) / 8)
     if view.step in STEP_KINDS:
-        ones.append(2 + STEP_KINDS.index(view.step))
-    g = 2 + len(STEP_KINDS)
+        ones.append(g + 2 + STEP_KINDS.index(view.step))
+    g += 2 + len(STEP_KINDS)
     ones += [g + c for c in view.common if c is not None]
     g += 52
     offer = view.offer
@@ -264,22 +271,27 @@ def encode(view: View, total: int) -> npt.NDArray[np.float32]:
         if offer.high_bidder is not None:
             ones.append(g + n + (offer.high_bidder - me) % n)
         if offer.ask is not None:
-            table[g + 2 * n] = offer.ask * scale
+            at.append(g + 2 * n)
+            values.append(offer.ask * scale)
         if offer.high_bid is not None:
-            table[g + 2 * n + 1] = offer.high_bid * scale
+            at.append(g + 2 * n + 1)
+            values.append(offer.high_bid * scale)
         g += 2 * n + 2
     else:
         g += 52 + 2 * n + 2
-    table[g] = view.finished
+    if view.finished:
+        ones.append(g)
     g += 1
     for option in view.options:
         lo, hi = option.min_amount, option.max_amount
         place = _RANGES.get(option.verb)
         if place is None or lo is None or hi is None:
             continue
-        table[g + place] = min(1.0, lo * scale)
+        at.append(g + place)
+        values.append(min(1.0, lo * scale))
         if place:
-            table[g + place + 1] = min(1.0, hi * scale)
-    table[ones] = 1.0
-    blocks = [_seat_block(seat, n, seat.seat in to_act, scale) for seat in order]
-    return np.concatenate((*blocks, table))
+            at.append(g + place + 1)
+            values.append(min(1.0, hi * scale))
+    out = np.zeros(g + 7, dtype=np.float32)
+    out.put(at + ones, values + [1.0] * len(ones))  # one numpy call: each costs microseconds
+    return out
