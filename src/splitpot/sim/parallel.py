@@ -11,7 +11,7 @@ module level, so it pickles by name and a ``spawn`` worker can import it) is cal
 
 Worker processes are forked where that is safe (:func:`start_method`): a forked worker starts
 with splitpot imported and its tables built, where a spawned one spends about half a second of
-CPU importing them again, which at a few milliseconds a hand is most of what two workers lose.
+CPU importing them again — a thousand hands of random bots, before its first hand.
 """
 
 from __future__ import annotations
