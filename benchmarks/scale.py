@@ -4,8 +4,10 @@ Four measurements, each printed with its target and PASS or FAIL:
 
 1. ``workers``: stud8, four random bots, the same hands with one worker process and with two
    (``splitpot simulate --workers``); target: two workers at least 1.7x one. The results must
-   be identical. Also printed: the CPU time all processes spent, so that a machine busy with
-   other work (a low ratio with the same CPU time) can be told from overhead (more CPU time).
+   be identical. Also printed: the CPU time of the parent process and of the workers, and the
+   CPU time every other process on the machine took meanwhile (``/proc/stat``), so that a
+   machine busy with other work (a low ratio, the same CPU time, others' CPU time high) can be
+   told from overhead (more CPU time of our own).
 2. ``ray``: the same job on a local Ray (two CPUs) and on two worker processes, 100,000 hands
    by default, Ray's start included; target: Ray within 30 % of the processes. Identical
    results again.
@@ -13,7 +15,8 @@ Four measurements, each printed with its target and PASS or FAIL:
    ``step()`` of a random legal action, stud8, four players); target: 20,000 actions/s for
    ``SplitpotEnv`` itself (``raw_env``); the rate behind PettingZoo's order-enforcing
    wrapper (``env``), whose attribute forwarding costs a few microseconds a step, is printed
-   beside it.
+   beside it, and so is the same random play straight on the engine with the views the
+   environment asks for (``engine_views_*``: what the environment's own code cannot go below).
 4. ``soak``: ``splitpot soak`` on two workers, 10,000 hands by default; the time and counts,
    and the time a million hands would take at that rate. ``--soak-hands 1000000`` runs the
    million (73 minutes extrapolated on the loaded two-core machine; README.md).
@@ -49,30 +52,47 @@ PARTS = ("workers", "ray", "env", "soak")
 JOB = Job(variants.get("stud8"), ("random",) * 4, (1000,) * 4)
 
 
-def cpu_seconds() -> float:
-    """CPU time of this process and of its children that have ended."""
+def cpu_seconds() -> tuple[float, float]:
+    """CPU time of this process, and of its children that have ended."""
     me = resource.getrusage(resource.RUSAGE_SELF)
     kids = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+    return me.ru_utime + me.ru_stime, kids.ru_utime + kids.ru_stime
 
 
-def timed_run(seeds: list[int], **kw: Any) -> tuple[float, float, list[tuple[int, ...]]]:
-    cpu, began = cpu_seconds(), time.perf_counter()
+def machine_busy() -> float:
+    """CPU seconds every process on the machine has used since boot (``/proc/stat``: user,
+    nice, system, irq, softirq and steal of all cores; 0 where there is no /proc)."""
+    try:
+        with open("/proc/stat") as stat:
+            fields = stat.readline().split()
+    except OSError:
+        return 0.0
+    ticks = sum(int(fields[i]) for i in (1, 2, 3, 6, 7, 8))
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def timed_run(seeds: list[int], **kw: Any) -> tuple[dict[str, float], list[tuple[int, ...]]]:
+    """Wall time, CPU time of this process and of the workers, and the CPU time the rest of
+    the machine used meanwhile, of one ``run``."""
+    (me, kids), busy, began = cpu_seconds(), machine_busy(), time.perf_counter()
     net = run(JOB, seeds, **kw)
-    return time.perf_counter() - began, cpu_seconds() - cpu, net
+    wall = time.perf_counter() - began
+    me2, kids2 = cpu_seconds()
+    ours = me2 - me + kids2 - kids
+    others = max(0.0, machine_busy() - busy - ours) if busy else float("nan")
+    times = {"s": wall, "parent_cpu_s": me2 - me, "workers_cpu_s": kids2 - kids}
+    return {**times, "others_cpu_s": others}, net
 
 
 def bench_workers(hands: int) -> dict[str, Any]:
     seeds = hand_seeds(1, hands)
-    one, one_cpu, net1 = timed_run(seeds, workers=1)
-    two, two_cpu, net2 = timed_run(seeds, workers=2)
-    ratio = one / two
-    return {
-        "hands": hands,
-        "one_worker_s": round(one, 2),
-        "two_workers_s": round(two, 2),
-        "one_cpu_s": round(one_cpu, 2),
-        "two_cpu_s": round(two_cpu, 2),
+    one, net1 = timed_run(seeds, workers=1)
+    two, net2 = timed_run(seeds, workers=2)
+    ratio = one["s"] / two["s"]
+    out: dict[str, Any] = {"hands": hands}
+    for name, times in (("one", one), ("two", two)):
+        out |= {f"{name}_{key}": round(value, 2) for key, value in times.items()}
+    return out | {
         "speedup": round(ratio, 2),
         "identical": net1 == net2,
         "target": ">= 1.7x",
@@ -86,12 +106,14 @@ def bench_ray(hands: int) -> dict[str, Any]:
     except ImportError:
         return {"skip": "Ray is not installed (pip install 'splitpot[ray]')"}
     seeds = hand_seeds(2, hands)
-    local, _, net1 = timed_run(seeds, workers=2)
+    times, net1 = timed_run(seeds, workers=2)
+    local = times["s"]
     began = time.perf_counter()
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
     started = time.perf_counter() - began
     try:
-        on_ray, _, net2 = timed_run(seeds, backend="ray")
+        times, net2 = timed_run(seeds, backend="ray")
+        on_ray = times["s"]
     finally:
         ray.shutdown()
     total = started + on_ray
@@ -126,6 +148,38 @@ def _random_agents(table: Any, actions: int) -> tuple[int, int, float, float]:
     return done, episodes, time.perf_counter() - began, time.process_time() - cpu
 
 
+def _engine_and_views(actions: int) -> tuple[int, float]:
+    """The random agents' play straight on the engine: the views the environment projects
+    (the acting seat's at every action, every seat's at the end) and the same choice of a
+    masked-in action, without the environment. (actions, CPU s)"""
+    from splitpot.engine import apply, deal_next, legal_actions, new_hand
+    from splitpot.env.encoding import action_mask, decode
+    from splitpot.views import view
+
+    rules = JOB.rules
+    stacks = [100 * rules.big_bet] * 4
+    rng, deals = random.Random(0), random.Random(0)
+    done = 0
+    cpu = time.process_time()
+    while done < actions:
+        state = new_hand(rules, stacks, seed=deals.getrandbits(63))
+        while not state.finished:
+            legal = legal_actions(state)
+            if legal.dealer:
+                deal_next(state)
+                continue
+            seat = legal.to_act[0]
+            view(state, seat)
+            options = legal.options[seat]
+            mask = action_mask(options)
+            index = rng.choice(np.flatnonzero(mask).tolist())
+            apply(state, decode(index, seat, options, mask))
+            done += 1
+        for seat in range(4):
+            view(state, seat)
+    return done, time.process_time() - cpu
+
+
 def bench_env(actions: int) -> dict[str, Any]:
     try:
         from splitpot.env import env, raw_env
@@ -133,6 +187,7 @@ def bench_env(actions: int) -> dict[str, Any]:
         return {"skip": "PettingZoo is not installed (pip install 'splitpot[env]')"}
     done, episodes, wall, cpu = _random_agents(raw_env("stud8", 4), actions)
     wrapped, _, wrapped_wall, _ = _random_agents(env("stud8", 4), actions)
+    bare, bare_cpu = _engine_and_views(actions)
     rate = done / wall
     return {
         "actions": done,
@@ -140,6 +195,8 @@ def bench_env(actions: int) -> dict[str, Any]:
         "actions_per_s": round(rate),
         "actions_per_cpu_s": round(done / cpu),
         "wrapped_actions_per_s": round(wrapped / wrapped_wall),
+        "engine_views_actions_per_cpu_s": round(bare / bare_cpu),
+        "engine_views_share": round((bare_cpu / bare) / (cpu / done), 2),
         "target": ">= 20,000/s (SplitpotEnv; the order-enforcing wrapper adds PettingZoo's cost)",
         "pass": rate >= 20_000,
     }

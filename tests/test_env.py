@@ -20,6 +20,7 @@ from splitpot.engine import apply, legal_actions, outcome
 from splitpot.env import SplitpotEnv, encoding, env, raw_env
 from splitpot.errors import IllegalAction, RulesError, SplitpotError
 from splitpot.state import Option
+from splitpot.views import SeatView, View
 
 
 @pytest.mark.parametrize("game", variants.names())
@@ -209,3 +210,45 @@ def test_the_examples_of_docs_research_run(capsys: pytest.CaptureFixture[str]) -
     assert re.search(
         r"player_0: [+-]\d+\.\d\d ± \d+\.\d\d big bets a hand", capsys.readouterr().out
     )
+
+
+def test_an_observation_worked_out_field_by_field() -> None:
+    # Two seats, read by seat 1, chips at the table 200 (docs/research.md, "The encoding").
+    other = SeatView(0, 90, 10, 10, False, False, (None, None), (12,), declared=True)
+    mine = SeatView(1, 100, 0, 10, False, False, (0, 5), (51,), True, "lo", True, 20)
+    table = View(
+        "stud8", 1, (other, mine), (), 20, 3, (1,), False, (Option("cbr", 10, 100),),
+        False, (), (), step="betting",
+    )  # fmt: skip
+    want = np.zeros(118 * 2 + 2 * 2 + 124, dtype=np.float32)
+    # block 0 is the reader (seat 1): up 51, down 0 and 5, stack 100/200, paid 10/200,
+    # declared low, has bid 20/200, acted on, seat number 1/(2 - 1)
+    want[[51, 52 + 0, 52 + 5]] = 1
+    want[104], want[106] = 0.5, 0.05
+    want[110], want[112], want[114], want[115], want[116], want[117] = 1, 1, 1, 0.1, 1, 1
+    # block 1 is seat 0: up 12; two down cards unseen; it has declared, what is hidden
+    want[118 + 12] = 1
+    want[118 + 104], want[118 + 105], want[118 + 106] = 0.45, 0.05, 0.05
+    want[118 + 109], want[118 + 110] = 2 / 7, 1
+    # the table from 236: pot 20/200, street 3/8, step "betting" (one-hot place 1), no common
+    # card or offer (52 + 52 + 2·2 + 2 fields), not over, then bet/raise to 10..100 of 200
+    want[236], want[237], want[238 + 1] = 0.1, 3 / 8, 1
+    amounts = 238 + 8 + 52 + 52 + 4 + 2 + 1
+    want[amounts + 1], want[amounts + 2] = 0.05, 0.5
+    got = encoding.encode(table, 200)
+    assert got.dtype == np.float32
+    assert got.shape == want.shape
+    assert np.array_equal(got, want), np.flatnonzero(got != want)
+
+
+def test_an_observation_asked_twice_is_the_same_and_each_caller_owns_its_copy() -> None:
+    table = raw_env("stud8", 4)
+    table.reset(seed=5)
+    agent = table.agent_selection
+    first = table.observe(agent)
+    first[:] = 0.0  # the caller's to change: the environment's answer is not touched
+    again = table.observe(agent)
+    assert again is not first
+    assert np.array_equal(again, encoding.encode(table.view(agent), table.total))
+    table.step(int(np.flatnonzero(table.infos[agent]["action_mask"])[0]))
+    assert np.array_equal(table.observe(agent), encoding.encode(table.view(agent), table.total))

@@ -4,6 +4,8 @@ neither the number of workers nor how the hands are cut into chunks changes anyt
 from __future__ import annotations
 
 import json
+import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -15,7 +17,15 @@ from splitpot.cli import main
 from splitpot.notation import load
 from splitpot.records import replay_to_end
 from splitpot.sim import hand_seeds, play_hand
-from splitpot.sim.parallel import Job, bot_seed, in_order, map_chunks, play_chunk, run
+from splitpot.sim.parallel import (
+    Job,
+    bot_seed,
+    in_order,
+    map_chunks,
+    play_chunk,
+    run,
+    start_method,
+)
 
 JOB = Job(variants.get("stud8"), ("random", "call", "random", "heuristic"), (200,) * 4)
 
@@ -119,3 +129,19 @@ def test_without_ray_the_backend_says_how_to_install_it(monkeypatch: pytest.Monk
     )  # fmt: skip
     assert result.exit_code == 1
     assert "pip install 'splitpot[ray]'" in result.stderr
+
+
+def test_workers_are_spawned_beside_other_threads_with_the_same_results() -> None:
+    seeds = hand_seeds(22, 40)
+    alone = threading.active_count() == 1  # not so after a test that leaves a thread behind
+    assert start_method() == ("fork" if alone and sys.platform == "linux" else "spawn")
+    forked = run(JOB, seeds, workers=2)
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        assert start_method() == "spawn"  # a fork could copy a lock the other thread holds
+        assert run(JOB, seeds, workers=2) == forked == run(JOB, seeds, workers=1)
+    finally:
+        stop.set()
+        other.join()

@@ -170,3 +170,16 @@ def test_report_errors_are_one_line(tmp_path: Path) -> None:
     assert wrong.exit_code == 1
     assert "not a splitpot results file" in wrong.stderr
     assert wrong.stderr.count("\n") == 1
+
+
+def test_rows_are_written_in_batches_and_none_is_lost(tmp_path: Path) -> None:
+    import pyarrow.parquet as pq
+
+    row = golden_row("auction-article3-example.phh", ("x",) * 4)
+    path = tmp_path / "b.parquet"
+    with RowWriter(path, 4) as writer:
+        writer.BATCH = 3
+        for hand in range(1, 8):
+            writer.write([{**row, "hand": hand}])
+    assert [r["hand"] for r in read_results(path).to_pylist()] == list(range(1, 8))
+    assert pq.ParquetFile(path).metadata.num_row_groups == 3  # 3 rows, 3 more, the last one

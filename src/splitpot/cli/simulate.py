@@ -63,14 +63,23 @@ class _Rate(ProgressColumn):
 
 @contextmanager
 def _progress(console: Console, name: str, total: int) -> Iterator[Callable[[int], None] | None]:
-    """A progress bar on a terminal (its update callback), nothing when piped."""
+    """A progress bar on a terminal (its update callback), nothing when piped. It is redrawn
+    when hands are done, not by a thread of its own: worker processes fork only from a
+    process with one thread (:func:`splitpot.sim.parallel.start_method`)."""
     if not (console.is_terminal and total):
         yield None
         return
     columns = (*Progress.get_default_columns()[:1], BarColumn(), MofNCompleteColumn())
-    with Progress(*columns, _Rate(), TimeRemainingColumn(), console=console, transient=True) as bar:
+    with Progress(
+        *columns,
+        _Rate(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        auto_refresh=False,
+    ) as bar:
         task = bar.add_task(name, total=total)
-        yield lambda n: bar.update(task, completed=n)
+        yield lambda n: bar.update(task, completed=n, refresh=True)
 
 
 @click.command()

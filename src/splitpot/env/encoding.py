@@ -27,6 +27,7 @@ a lower one is masked, so each legal amount has one index.
 
 from __future__ import annotations
 
+from array import array
 from functools import lru_cache
 from typing import Final
 
@@ -36,7 +37,7 @@ import numpy.typing as npt
 from splitpot.actions import Action
 from splitpot.errors import SplitpotError
 from splitpot.state import Option
-from splitpot.views import SeatView, View
+from splitpot.views import View
 
 __all__ = [
     "ACTIONS",
@@ -72,6 +73,8 @@ ACTIONS: Final = SELL + 52 * (BUCKETS + 1)
 """The size of the discrete action space (808)."""
 _CARD_BLOCKS: Final = {"pick": PICK, "buy": BUY, "sd": DISCARD, "up": TURN_UP}
 _DECLARE: Final = {"hi": 5, "lo": 6, "both": 7}
+_WAYS: Final = {"hi": 7, "lo": 8, "both": 9}
+"""Where a seat's declaration goes among its fields, counted from its stack (104)."""
 _RANGES: Final = {"cc": 0, "cbr": 1, "bid": 3, "sell": 5}
 """Where each ranged option's least (and most) amount goes among the last seven fields."""
 
@@ -206,80 +209,94 @@ def describe(index: int) -> str:
     return f"sell {CARDS[c]}" + ("" if k == 0 else f", price bucket {k - 1}")
 
 
-@lru_cache(maxsize=16384)
-def _seat_block(seat: SeatView, n: int, acting: bool, scale: float) -> npt.NDArray[np.float32]:
-    """One seat's fields (:data:`SEAT_FIELDS`) as its reader sees them. A seat changes far
-    less often than the table is looked at, so blocks are kept (read-only)."""
-    block = np.zeros(SEAT_FIELDS, dtype=np.float32)
-    up = [c for c in seat.up if c is not None]
-    down = [52 + c for c in seat.down if c is not None]
-    block[up + down] = 1.0
-    way = seat.declaration
-    block[104:] = (
-        seat.stack * scale,
-        seat.bet * scale,
-        seat.paid * scale,
-        seat.folded,
-        seat.shown,
-        (len(seat.down) - len(down)) / 7,
-        seat.declared,
-        way == "hi",
-        way == "lo",
-        way == "both",
-        seat.has_bid,
-        0.0 if seat.bid is None else seat.bid * scale,
-        acting,
-        seat.seat / max(1, n - 1),
-    )
-    block.flags.writeable = False
-    return block
-
-
 def encode(view: View, total: int) -> npt.NDArray[np.float32]:
     """The view of ``view.seat`` as a vector (layout: :data:`SEAT_FIELDS` per seat, seats
     from the reader round the table, then the table's fields); ``total`` is the chips at the
-    table (the chip scale)."""
+    table (the chip scale).
+
+    The non-zero values are written one by one into a fresh buffer of zeros (an
+    ``array.array`` of C floats: a Python store into it costs a fraction of one into a numpy
+    array), which numpy then reads without copying; the agent may keep what it was given."""
     seats = view.seats
     n = len(seats)
     me = view.seat
     assert me is not None, "a spectator has no observation"
     scale = 1.0 / max(1, total)
     to_act = view.to_act
-    order = seats[me:] + seats[:me]
-    table = np.zeros(observation_size(n) - n * SEAT_FIELDS, dtype=np.float32)
-    ones: list[int] = []
-    table[0] = view.pot * scale
-    table[1] = min(view.street, 8) / 8
+    out = array("f", _zeros(n))
+    for k in range(n):
+        seat = seats[(me + k) % n]
+        base = k * SEAT_FIELDS
+        for card in seat.up:
+            if card is not None:
+                out[base + card] = 1.0
+        unseen = 0
+        for card in seat.down:
+            if card is None:
+                unseen += 1
+            else:
+                out[base + 52 + card] = 1.0
+        base += 104
+        out[base] = seat.stack * scale
+        out[base + 1] = seat.bet * scale
+        out[base + 2] = seat.paid * scale
+        if seat.folded:
+            out[base + 3] = 1.0
+        if seat.shown:
+            out[base + 4] = 1.0
+        out[base + 5] = unseen / 7
+        if seat.declared:
+            out[base + 6] = 1.0
+            if seat.declaration is not None:
+                out[base + _WAYS[seat.declaration]] = 1.0
+        if seat.has_bid:
+            out[base + 10] = 1.0
+            if seat.bid is not None:
+                out[base + 11] = seat.bid * scale
+        if seat.seat in to_act:
+            out[base + 12] = 1.0
+        out[base + 13] = seat.seat / max(1, n - 1)
+    g = n * SEAT_FIELDS
+    out[g] = view.pot * scale
+    out[g + 1] = min(view.street, 8) / 8
     if view.step in STEP_KINDS:
-        ones.append(2 + STEP_KINDS.index(view.step))
-    g = 2 + len(STEP_KINDS)
-    ones += [g + c for c in view.common if c is not None]
+        out[g + 2 + STEP_KINDS.index(view.step)] = 1.0
+    g += 2 + len(STEP_KINDS)
+    for card in view.common:
+        if card is not None:
+            out[g + card] = 1.0
     g += 52
     offer = view.offer
     if offer is not None:
-        ones += [g + c for c in offer.cards]
+        for card in offer.cards:
+            out[g + card] = 1.0
         g += 52
         if offer.seller is not None:
-            ones.append(g + (offer.seller - me) % n)
+            out[g + (offer.seller - me) % n] = 1.0
         if offer.high_bidder is not None:
-            ones.append(g + n + (offer.high_bidder - me) % n)
+            out[g + n + (offer.high_bidder - me) % n] = 1.0
         if offer.ask is not None:
-            table[g + 2 * n] = offer.ask * scale
+            out[g + 2 * n] = offer.ask * scale
         if offer.high_bid is not None:
-            table[g + 2 * n + 1] = offer.high_bid * scale
+            out[g + 2 * n + 1] = offer.high_bid * scale
         g += 2 * n + 2
     else:
         g += 52 + 2 * n + 2
-    table[g] = view.finished
+    if view.finished:
+        out[g] = 1.0
     g += 1
     for option in view.options:
         lo, hi = option.min_amount, option.max_amount
         place = _RANGES.get(option.verb)
         if place is None or lo is None or hi is None:
             continue
-        table[g + place] = min(1.0, lo * scale)
+        out[g + place] = min(1.0, lo * scale)
         if place:
-            table[g + place + 1] = min(1.0, hi * scale)
-    table[ones] = 1.0
-    blocks = [_seat_block(seat, n, seat.seat in to_act, scale) for seat in order]
-    return np.concatenate((*blocks, table))
+            out[g + place + 1] = min(1.0, hi * scale)
+    return np.frombuffer(out, dtype=np.float32)
+
+
+@lru_cache(maxsize=16)
+def _zeros(players: int) -> array[float]:
+    """An observation's worth of zeros (copied for each vector)."""
+    return array("f", bytes(4 * observation_size(players)))
