@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from weakref import WeakKeyDictionary
 
 from splitpot.actions import Action
 from splitpot.cards import Deck, to_cards
 from splitpot.errors import IllegalAction, RulesError
 from splitpot.phases import PHASES
+from splitpot.phases.base import phase_of
 from splitpot.rules import Rules
 from splitpot.state import Award, Legal, Offer, Option, Outcome, Payment, State
 
@@ -34,6 +36,9 @@ __all__ = [
 ]
 
 _OVER = Legal((), False, {})
+_LEGAL: WeakKeyDictionary[State, tuple[int, Legal]] = WeakKeyDictionary()
+"""The engine's cache: the legal actions of each state at the point of the hand (log length)
+they were worked out for."""
 
 
 def new_hand(
@@ -86,7 +91,7 @@ def new_hand(
     state.antes = posted
     for seat, ante in enumerate(posted):
         if ante:
-            state.put_in(seat, min(ante, state._stacks[seat]))
+            state.put_in(seat, min(ante, state.stack(seat)))
     if ante_trimming:
         state.return_uncalled()
     else:
@@ -99,9 +104,7 @@ def new_hand(
         state.all_in_at = [None if at is None else state.dead for at in state.all_in_at]
     state.close_round()  # the antes are the first round: a seat all in on its ante is capped
     state.bets = [0] * n
-    phase = PHASES[rules.steps[0].kind]
-    state.phase = phase
-    phase.enter(state)
+    phase_of(state).enter(state)
     _settle(state)
     return state
 
@@ -114,13 +117,12 @@ def legal_actions(state: State) -> Legal:
     """
     if state.finished:
         return _OVER
-    cached = state._legal
-    position = len(state._log)
+    cached = _LEGAL.get(state)
+    position = state.position
     if cached is not None and cached[0] == position:
-        known: Legal = cached[1]
-        return known
-    legal: Legal = state.phase.legal(state)
-    state._legal = (position, legal)
+        return cached[1]
+    legal = phase_of(state).legal(state)
+    _LEGAL[state] = (position, legal)
     return legal
 
 
@@ -128,7 +130,7 @@ def apply(state: State, action: Action) -> None:
     """Check ``action`` and carry it out; a refused action raises and changes nothing."""
     if state.finished:
         raise _over(state)
-    phase = state.phase
+    phase = phase_of(state)
     if not isinstance(action, Action):
         raise IllegalAction(
             f"{action!r} is not an Action", reason="not_an_action", rule=phase.rule(state)
@@ -141,7 +143,7 @@ def apply(state: State, action: Action) -> None:
         )
     phase.check(state, action)
     phase.perform(state, action)
-    state._log.append(action)
+    state.log_action(action)
     _settle(state)
 
 
@@ -154,14 +156,14 @@ def deal_next(state: State) -> Action:
     """
     if state.finished:
         raise _over(state)
-    phase = state.phase
+    phase = phase_of(state)
     if not phase.dealer_turn(state):
         raise IllegalAction(
             "the table waits on a player, not the dealer",
             reason="not_dealers_turn",
             rule=phase.rule(state),
         )
-    action: Action = phase.dealer_step(state)
+    action = phase.dealer_step(state)
     _settle(state)
     return action
 
@@ -172,7 +174,7 @@ def outcome(state: State) -> Outcome:
         raise IllegalAction(
             "the hand is not over yet", reason="hand_not_over", rule=state.rules.cite("showdown")
         )
-    net = tuple(now - start for now, start in zip(state._stacks, state.starting, strict=True))
+    net = tuple(now - start for now, start in zip(state.stacks, state.starting, strict=True))
     return Outcome(tuple(state.awards), net, tuple(state.payments))
 
 
@@ -183,15 +185,12 @@ def _over(state: State) -> IllegalAction:
 
 def _settle(state: State) -> None:
     """Move past finished steps; with auto_deal, perform the dealer's steps as they come."""
-    steps = state.rules.steps
     while not state.finished:
-        phase = state.phase
+        phase = phase_of(state)
         if phase.done(state):
             state.close_round()
             state.step_index += 1
-            phase = PHASES[steps[state.step_index].kind]
-            state.phase = phase
-            phase.enter(state)
+            phase_of(state).enter(state)
             continue
         if state.auto and phase.dealer_turn(state):
             phase.auto(state)

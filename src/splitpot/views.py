@@ -13,11 +13,13 @@ part of the log begins). Cards discarded face down are seen by their seat only.
 from __future__ import annotations
 
 from typing import NamedTuple
+from weakref import WeakKeyDictionary
 
 from splitpot.actions import Action, Declaration
 from splitpot.cards import Card
 from splitpot.engine import legal_actions
 from splitpot.errors import RulesError
+from splitpot.phases.base import phase_of
 from splitpot.phases.declare import declarations
 from splitpot.rules import Rules
 from splitpot.state import Award, Offer, Option, State
@@ -88,14 +90,14 @@ def public_view(state: State) -> View:
 def _project(state: State, reader: int | None) -> View:
     legal = legal_actions(state)
     stacks, bets, paid, folded, shown = (
-        state._stacks,
+        state.stacks,
         state.bets,
         state.paid,
         state.folded,
         state.shown,
     )
     seats = []
-    phase = state.phase
+    phase = phase_of(state)
     over = state.finished
     cut = None if over else phase.secret_since(state)  # sealed moves from here on
     declared = declarations(state)
@@ -181,7 +183,7 @@ class _PublicLog:
         return new
 
     def catch_up(self, state: State) -> None:
-        log = state._log
+        log = state.actions
         for i in range(self.upto, len(log)):
             action = log[i]
             seat = action.seat
@@ -219,18 +221,22 @@ class _PublicLog:
         self.upto = len(log)
 
 
+_PUBLIC: WeakKeyDictionary[State, _PublicLog] = WeakKeyDictionary()
+"""The views' cache: each state's public history, extended as its log grows."""
+
+
 def _masked_log(state: State, reader: int | None, cut: int | None) -> tuple[Action, ...]:
     """The history with every card the reader cannot see replaced by None, and the other
     seats' sealed moves since ``cut`` shown without what they were."""
-    public: _PublicLog | None = state.public
+    public = _PUBLIC.get(state)
     if public is None:
-        public = state.public = _PublicLog(state.n)
+        public = _PUBLIC[state] = _PublicLog(state.n)
     public.catch_up(state)
     seen = [s for s in range(state.n) if s == reader or state.shown[s] is True]
     if not seen and cut is None:
         return tuple(public.actions)
     out = public.actions.copy()
-    log = state._log
+    log = state.actions
     for s in seen:
         for i in public.deals[s]:
             out[i] = log[i]

@@ -8,35 +8,74 @@ a checked action. Adding a kind of step is adding a module that calls :func:`reg
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import ClassVar, Generic, TypeVar
 
 from splitpot.actions import Action
 from splitpot.cards import CARDS, Card, format_cards
-from splitpot.errors import IllegalAction
-from splitpot.state import Award, Legal, Offer, State
+from splitpot.errors import IllegalAction, RulesError
+from splitpot.rules import Step
+from splitpot.state import Award, Legal, Offer, Round, State
 
 __all__ = [
     "PHASES",
+    "NoRound",
     "Phase",
     "check_one_card",
     "face",
     "finish_uncontested",
+    "phase_of",
     "player",
     "refuse",
     "register",
 ]
 
+R = TypeVar("R", bound=Round, covariant=True)
+S = TypeVar("S", bound=Step, covariant=True)
 
-class Phase:
-    """Base of the phase objects; one instance per kind of step, holding no state of its own."""
+
+class NoRound:
+    """The round state of a phase that keeps none (the showdown reads the table itself)."""
+
+    __slots__ = ()
+
+    def copy(self) -> NoRound:
+        return self
+
+    def snapshot(self) -> tuple[object, ...]:
+        return ()
+
+
+class Phase(Generic[R, S]):
+    """Base of the phase objects; one instance per kind of step, holding no state of its own.
+
+    ``Phase[R, S]`` runs steps of type ``S`` (``step_type``) and keeps a round state of type
+    ``R`` (``round_type``) in ``state.phase_state``; :meth:`round` and :meth:`step` are the
+    checked ways in, so a phase never reads another's bookkeeping by mistake.
+    """
 
     kind: ClassVar[str] = ""
     dealer: ClassVar[bool] = False
     """True for steps the dealer or referee performs (auto_deal runs them by themselves)."""
+    round_type: type[R]
+    step_type: type[S]
+
+    def round(self, state: State) -> R:
+        """This step's round state, checked to be the phase's own."""
+        ps = state.phase_state
+        if not isinstance(ps, self.round_type):
+            raise RulesError(
+                f"the {self.kind} phase keeps a {self.round_type.__name__}, "
+                f"but the state holds a {type(ps).__name__}"
+            )
+        return ps
+
+    def step(self, state: State) -> S:
+        """The step under way, checked to be one this phase runs."""
+        return state.step_as(self.step_type)
 
     def enter(self, state: State) -> None:
         """Set up ``state.phase_state`` as the step begins (it may already be done)."""
-        state.phase_state = None
+        state.phase_state = NoRound()
 
     def done(self, state: State) -> bool:
         """True when the step needs nothing more."""
@@ -88,7 +127,7 @@ class Phase:
         """One call of ``deal_next``: perform and log the dealer's next action, return it."""
         action = self.dealer_action(state)
         self.perform(state, action)
-        state._log.append(action)
+        state.log_action(action)
         return action
 
     def auto(self, state: State) -> None:
@@ -96,17 +135,25 @@ class Phase:
         while not self.done(state) and not state.finished:
             action = self.dealer_action(state)
             self.perform(state, action)
-            state._log.append(action)
+            state.log_action(action)
 
 
-PHASES: dict[str, Phase] = {}
+AnyPhase = Phase[Round, Step]
+"""A phase of any kind (the engine and views look them up by the step's kind)."""
+
+PHASES: dict[str, AnyPhase] = {}
 """Phase objects by step kind (``Step.kind``)."""
 
 
-def register(phase: Phase) -> Phase:
+def register(phase: AnyPhase) -> AnyPhase:
     """Make ``phase`` run every step whose ``kind`` matches."""
     PHASES[phase.kind] = phase
     return phase
+
+
+def phase_of(state: State) -> AnyPhase:
+    """The phase running the step under way."""
+    return PHASES[state.step.kind]
 
 
 def player(seat: int | None) -> str:
@@ -166,4 +213,4 @@ def finish_uncontested(state: State, why: str) -> None:
     state.pay(seat, amount)
     state.awards.append(Award(seat, amount, "all", f"wins uncontested: every other player {why}"))
     state.finished = True
-    state.phase_state = None
+    state.phase_state = NoRound()

@@ -11,6 +11,7 @@ from __future__ import annotations
 from splitpot.actions import Action
 from splitpot.cards import Card
 from splitpot.phases.base import Phase, check_one_card, player, refuse, register
+from splitpot.rules import Expose
 from splitpot.state import Legal, Option, State
 
 __all__ = ["ExposePhase", "ExposeRound"]
@@ -42,24 +43,26 @@ def _down(state: State, seat: int) -> tuple[Card, ...]:
     return tuple(c for c in state.down_cards(seat) if c is not None)
 
 
-class ExposePhase(Phase):
+class ExposePhase(Phase[ExposeRound, Expose]):
     """Runs :class:`~splitpot.rules.Expose` steps."""
 
     kind = "expose"
+    round_type = ExposeRound
+    step_type = Expose
 
     def enter(self, state: State) -> None:
         live = [s for s in state.live() if state.down_cards(s)]
-        state.phase_state = ExposeRound(live, len(state._log))
+        state.phase_state = ExposeRound(live, state.position)
 
     def rule(self, state: State) -> str:
         return _RULE
 
     def done(self, state: State) -> bool:
-        ps: ExposeRound = state.phase_state
+        ps = self.round(state)
         return not ps.pending
 
     def legal(self, state: State) -> Legal:
-        ps: ExposeRound = state.phase_state
+        ps = self.round(state)
         return Legal(
             tuple(ps.pending),
             False,
@@ -67,11 +70,11 @@ class ExposePhase(Phase):
         )
 
     def secret_since(self, state: State) -> int | None:
-        ps: ExposeRound = state.phase_state
+        ps = self.round(state)
         return ps.since if ps.pending else None
 
     def check(self, state: State, action: Action) -> None:
-        ps: ExposeRound = state.phase_state
+        ps = self.round(state)
         seat = action.seat
         if action.verb != "up":
             raise refuse(
@@ -88,7 +91,7 @@ class ExposePhase(Phase):
         check_one_card(seat, action, state.down_cards(seat), _RULE, " face down", shown=True)
 
     def perform(self, state: State, action: Action) -> None:
-        ps: ExposeRound = state.phase_state
+        ps = self.round(state)
         seat = action.seat
         assert seat is not None
         ps.pending.remove(seat)
