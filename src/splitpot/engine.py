@@ -104,6 +104,7 @@ def new_hand(
         state.all_in_at = [None if at is None else state.dead for at in state.all_in_at]
     state.close_round()  # the antes are the first round: a seat all in on its ante is capped
     state.bets = [0] * n
+    state.begin_step()
     phase_of(state).enter(state)
     _settle(state)
     return state
@@ -190,6 +191,7 @@ def _settle(state: State) -> None:
         if phase.done(state):
             state.close_round()
             state.step_index += 1
+            state.begin_step()
             phase_of(state).enter(state)
             continue
         if state.auto and phase.dealer_turn(state):

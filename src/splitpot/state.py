@@ -11,14 +11,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal, Protocol, Self, TypeVar
+from typing import Literal, NamedTuple, Protocol, Self, TypeVar
 
 from splitpot.actions import Action, Declaration
 from splitpot.cards import Card
 from splitpot.errors import RulesError
 from splitpot.rules import Rules, Step
 
-__all__ = ["Award", "Legal", "Offer", "Option", "Outcome", "Payment", "Round", "State"]
+__all__ = ["Award", "Legal", "Offer", "Option", "Outcome", "Payment", "Round", "Sight", "State"]
 
 Half = Literal["high", "low", "all"]
 S = TypeVar("S", bound=Step)
@@ -73,6 +73,17 @@ class Offer:
     ask: int | None = None
     high_bid: int | None = None
     high_bidder: int | None = None
+
+
+class Sight(NamedTuple):
+    """How the table sees one logged action, as the phase that logged it says (views compose
+    these): the others see ``public``; ``owner`` sees the action itself, and so do the others
+    once ``until`` — ``"shown"``: the owner shows its hand; ``"revealed"``: the sealed part of
+    its step is over (the last sealed move is in); ``"never"``."""
+
+    public: Action
+    owner: int
+    until: Literal["shown", "revealed", "never"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +150,7 @@ class State:
         "seed",
         "shown",
         "starting",
+        "step_began",
         "step_index",
         "street",
         "stub",
@@ -170,6 +182,7 @@ class State:
         self.unknown_dealt = 0
         self.rng: random.Random | None = None
         self.step_index = 0
+        self.step_began: list[int] = []  # where each step played so far began in the log
         self.phase_state: Round | None = None  # the bookkeeping of the phase of steps[step_index]
         self._log: list[Action] = []
         self.finished = False
@@ -224,13 +237,17 @@ class State:
         """The step under way."""
         return self.rules.steps[self.step_index]
 
-    def step_as(self, kind: type[S]) -> S:
-        """The step under way, checked to be a ``kind`` (a phase reading its own step)."""
-        step = self.rules.steps[self.step_index]
+    def begin_step(self) -> None:
+        """Note that the step ``step_index`` begins here in the log."""
+        self.step_began.append(len(self._log))
+
+    def step_as(self, kind: type[S], index: int | None = None) -> S:
+        """The step under way (or step ``index``), checked to be a ``kind``: how a phase
+        reads its own step."""
+        at = self.step_index if index is None else index
+        step = self.rules.steps[at]
         if not isinstance(step, kind):
-            raise RulesError(
-                f"step {self.step_index} is a {type(step).__name__}, not a {kind.__name__}"
-            )
+            raise RulesError(f"step {at} is a {type(step).__name__}, not a {kind.__name__}")
         return step
 
     def live(self) -> list[int]:
@@ -267,6 +284,7 @@ class State:
         new.common = self.common.copy()
         new.stub = self.stub.copy()
         new.discards = self.discards.copy()
+        new.step_began = self.step_began.copy()
         new._log = self._log.copy()
         new.awards = self.awards.copy()
         new.payments = self.payments.copy()

@@ -6,12 +6,16 @@
 A simultaneous declaration (``declare_order = "simultaneous"``) is likewise hidden from the
 other seats — they see only that the seat has declared — until every live player has declared.
 Sealed bids at an auction (OPR-657 3.2–3.3) or a sale, and simultaneous turn-ups, likewise:
-the others see only that a seat has acted until the last is in (the phase says where the sealed
-part of the log begins). Cards discarded face down are seen by their seat only.
+the others see only that a seat has acted until the last is in. Cards discarded face down are
+seen by their seat only. Each phase says how the table sees the actions it logs
+(:meth:`~splitpot.phases.base.Phase.sight`) and where its sealed part begins; this module only
+composes those answers.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import NamedTuple
 from weakref import WeakKeyDictionary
 
@@ -19,7 +23,7 @@ from splitpot.actions import Action, Declaration
 from splitpot.cards import Card
 from splitpot.engine import legal_actions
 from splitpot.errors import RulesError
-from splitpot.phases.base import phase_of
+from splitpot.phases.base import PHASES, phase_of
 from splitpot.phases.declare import declarations
 from splitpot.rules import Rules
 from splitpot.state import Award, Offer, Option, State
@@ -151,101 +155,76 @@ def _project(state: State, reader: int | None) -> View:
     )
 
 
-_SEALED_VERBS = frozenset({"bid", "pass", "dec", "up"})
-"""Moves hidden from the other seats while their step is sealed (shown as "has acted")."""
+class _Seen:
+    """A state's history as the phases say the table sees it (:meth:`Phase.sight`), extended
+    as the log grows so that a view only restores what its reader may see: ``public`` is the
+    spectator's history; ``own`` lists, per seat, the actions it sees in full; ``shows`` those
+    the others see once it shows its hand; ``sealed`` sealed moves not yet revealed."""
 
-
-class _PublicLog:
-    """The history as a spectator sees it, extended as the log grows (so a view is cheap), and
-    where each seat's hidden cards sit in it: ``deals`` are unmasked for the seat and once it
-    shows its hand, ``private`` (face-down discards) only for the seat."""
-
-    __slots__ = ("actions", "deals", "dealt", "owed", "private", "showing", "upto")
+    __slots__ = ("own", "public", "sealed", "shows", "step", "upto")
 
     def __init__(self, n: int) -> None:
-        self.actions: list[Action] = []
-        self.showing: list[set[Card | None]] = [set() for _ in range(n)]  # each seat's up cards
-        self.owed: dict[int, bool] = {}  # seat -> its bought replacement is dealt face up
-        self.dealt = [0] * n
-        self.deals: list[list[int]] = [[] for _ in range(n)]
-        self.private: list[list[int]] = [[] for _ in range(n)]
+        self.public: list[Action] = []
+        self.own: list[list[int]] = [[] for _ in range(n)]
+        self.shows: list[list[int]] = [[] for _ in range(n)]
+        self.sealed: list[int] = []
+        self.step = 0  # the step that logged public[upto - 1]
         self.upto = 0
 
-    def copy(self) -> _PublicLog:
-        new = _PublicLog(0)
-        new.actions = self.actions.copy()
-        new.dealt = self.dealt.copy()
-        new.deals = [d.copy() for d in self.deals]
-        new.private = [p.copy() for p in self.private]
-        new.showing = [u.copy() for u in self.showing]
-        new.owed = self.owed.copy()
-        new.upto = self.upto
-        return new
-
     def catch_up(self, state: State) -> None:
-        log = state.actions
+        log, began, steps = state.actions, state.step_began, state.rules.steps
+        public, step = self.public, self.step
         for i in range(self.upto, len(log)):
+            while step + 1 < len(began) and began[step + 1] <= i:
+                step += 1
             action = log[i]
-            seat = action.seat
-            if action.verb == "dh" and seat is not None and seat in self.owed:
-                # a bought replacement: up for an upcard, down for the hole card (OPR-207 3.3)
-                self.deals[seat].append(i)
-                if self.owed.pop(seat):
-                    self.showing[seat].update(action.cards)
-                else:
-                    action = Action("dh", seat, (None,) * len(action.cards))
-            elif action.verb == "buy" and seat is not None:
-                up = all(c is not None and c in self.showing[seat] for c in action.cards)
-                self.showing[seat].difference_update(action.cards)
-                self.owed[seat] = up
-                if not up:  # the hole card is discarded unseen
-                    self.deals[seat].append(i)
-                    action = Action("buy", seat, (None,) * len(action.cards))
-            elif action.verb == "dh" and seat is not None:
-                start = self.dealt[seat]
-                k = len(action.cards)
-                self.dealt[seat] = start + k
-                self.deals[seat].append(i)
-                flags = state.dealt_up[seat][start : start + k]
-                pairs = zip(action.cards, flags, strict=True)
-                self.showing[seat].update(c for c, up in pairs if up)
-                if not all(flags):
-                    hidden = zip(action.cards, flags, strict=True)
-                    action = Action("dh", seat, tuple(c if up else None for c, up in hidden))
-            elif action.verb == "sd" and seat is not None and action.cards:
-                self.private[seat].append(i)  # a discard face down (NASDAQ)
-                action = Action("sd", seat, (None,) * len(action.cards))
-            elif action.verb == "up" and seat is not None:
-                self.showing[seat].update(action.cards)
-            self.actions.append(action)
-        self.upto = len(log)
+            sight = PHASES[steps[step].kind].sight(state, step, action, public)
+            if sight is not None:
+                self.own[sight.owner].append(i)
+                if sight.until == "shown":
+                    self.shows[sight.owner].append(i)
+                elif sight.until == "revealed":
+                    self.sealed.append(i)
+                action = sight.public
+            public.append(action)
+        self.step, self.upto = step, len(log)
+
+    def reveal(self, log: Sequence[Action], cut: int | None) -> None:
+        """Sealed moves before ``cut`` (all of them when nothing is sealed now) are revealed."""
+        keep = []
+        for i in self.sealed:
+            if cut is None or i < cut:
+                self.public[i] = log[i]
+            else:
+                keep.append(i)
+        self.sealed = keep
 
 
-_PUBLIC: WeakKeyDictionary[State, _PublicLog] = WeakKeyDictionary()
-"""The views' cache: each state's public history, extended as its log grows."""
+_SEEN: WeakKeyDictionary[State, _Seen] = WeakKeyDictionary()
+"""The views' cache: each state's history as seen, extended as its log grows."""
 
 
 def _masked_log(state: State, reader: int | None, cut: int | None) -> tuple[Action, ...]:
     """The history with every card the reader cannot see replaced by None, and the other
     seats' sealed moves since ``cut`` shown without what they were."""
-    public = _PUBLIC.get(state)
-    if public is None:
-        public = _PUBLIC[state] = _PublicLog(state.n)
-    public.catch_up(state)
-    seen = [s for s in range(state.n) if s == reader or state.shown[s] is True]
-    if not seen and cut is None:
-        return tuple(public.actions)
-    out = public.actions.copy()
+    seen = _SEEN.get(state)
+    if seen is None:
+        seen = _SEEN[state] = _Seen(state.n)
+    seen.catch_up(state)
     log = state.actions
-    for s in seen:
-        for i in public.deals[s]:
-            out[i] = log[i]
+    if seen.sealed:
+        seen.reveal(log, cut)
+    restore = [s for s in range(state.n) if state.shown[s] is True and s != reader]
+    if reader is None and not restore:
+        return tuple(seen.public)
+    out = seen.public.copy()
     if reader is not None:
-        for i in public.private[reader]:
+        for i in seen.own[reader]:
             out[i] = log[i]
-    if cut is not None:
-        for i in range(cut, len(log)):
-            action = log[i]
-            if action.verb in _SEALED_VERBS and action.seat not in (None, reader):
-                out[i] = Action("bid" if action.verb == "pass" else action.verb, action.seat)
+    for s in restore:  # a hand shown: the cards it holds, not those it bought away or sold
+        hand = set(state.hands[s])
+        for i in seen.shows[s]:
+            real, public = log[i], out[i]
+            cards = [r if r in hand else p for r, p in zip(real.cards, public.cards, strict=True)]
+            out[i] = real if cards == list(real.cards) else replace(public, cards=tuple(cards))
     return tuple(out)

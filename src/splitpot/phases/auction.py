@@ -16,13 +16,15 @@ follows starts from nothing.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from splitpot.actions import Action
 from splitpot.cards import CARDS, Card, format_cards
 from splitpot.hands import high_value
-from splitpot.phases.base import Phase, face, player, refuse, register
+from splitpot.phases.base import Phase, face, player, refuse, register, sealed_move
 from splitpot.phases.deal import _take
 from splitpot.rules import Auction
-from splitpot.state import Legal, Offer, Option, State
+from splitpot.state import Legal, Offer, Option, Sight, State
 
 __all__ = ["AuctionPhase", "AuctionRound"]
 
@@ -141,7 +143,13 @@ class AuctionPhase(Phase[AuctionRound, Auction]):
         ps = self.round(state)
         return None if not ps.offer else Offer(tuple(ps.offer))
 
-    # --- checking --------------------------------------------------------------------------
+    def sight(
+        self, state: State, step_index: int, action: Action, before: Sequence[Action]
+    ) -> Sight | None:
+        """Bids are sealed until the last is in (OPR-657 3.2-3.3)."""
+        return sealed_move(action) if action.verb == "bid" else None
+
+        # --- checking --------------------------------------------------------------------------
 
     def check(self, state: State, action: Action) -> None:
         ps = self.round(state)

@@ -14,7 +14,7 @@ from splitpot.actions import Action
 from splitpot.cards import CARDS, Card, format_cards
 from splitpot.errors import IllegalAction, RulesError
 from splitpot.rules import Step
-from splitpot.state import Award, Legal, Offer, Round, State
+from splitpot.state import Award, Legal, Offer, Round, Sight, State
 
 __all__ = [
     "PHASES",
@@ -27,6 +27,7 @@ __all__ = [
     "player",
     "refuse",
     "register",
+    "sealed_move",
 ]
 
 R = TypeVar("R", bound=Round, covariant=True)
@@ -69,9 +70,18 @@ class Phase(Generic[R, S]):
             )
         return ps
 
-    def step(self, state: State) -> S:
-        """The step under way, checked to be one this phase runs."""
-        return state.step_as(self.step_type)
+    def step(self, state: State, index: int | None = None) -> S:
+        """The step under way (or step ``index``), checked to be one this phase runs."""
+        return state.step_as(self.step_type, index)
+
+    def sight(
+        self, state: State, step_index: int, action: Action, before: Sequence[Action]
+    ) -> Sight | None:
+        """How the table sees ``action``, which this phase logged during step ``step_index``:
+        None when everyone sees it as it is. ``before``: the history up to it as a spectator
+        saw it. Views compose these answers; a phase that logs hidden cards or sealed moves
+        says so here, and nowhere else."""
+        return None
 
     def enter(self, state: State) -> None:
         """Set up ``state.phase_state`` as the step begins (it may already be done)."""
@@ -154,6 +164,13 @@ def register(phase: AnyPhase) -> AnyPhase:
 def phase_of(state: State) -> AnyPhase:
     """The phase running the step under way."""
     return PHASES[state.step.kind]
+
+
+def sealed_move(action: Action, looks_like: str = "") -> Sight:
+    """A sealed move (a bid, a declaration, a turn-up): the others see only that the seat has
+    acted (as ``looks_like``, by default its verb) until the step reveals them together."""
+    assert action.seat is not None
+    return Sight(Action(looks_like or action.verb, action.seat), action.seat, "revealed")
 
 
 def player(seat: int | None) -> str:

@@ -12,6 +12,9 @@ nothing. When the stub runs out the discards and burns become a new stub, as in 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
+
 from splitpot.actions import Action
 from splitpot.books import RULING_PAY
 from splitpot.cards import CARDS, Card
@@ -19,7 +22,7 @@ from splitpot.phases.base import Phase, check_one_card, player, refuse, register
 from splitpot.phases.betting import opener
 from splitpot.phases.deal import _reshuffle, _take
 from splitpot.rules import Buy
-from splitpot.state import Legal, Option, State
+from splitpot.state import Legal, Option, Sight, State
 
 __all__ = ["BuyPhase"]
 
@@ -58,6 +61,11 @@ def _order(state: State) -> list[int]:
     live = set(state.live())
     start = first[0] if first else 0
     return [s % state.n for s in range(start, start + state.n) if s % state.n in live]
+
+
+def _showing(before: Sequence[Action], seat: int, card: Card) -> bool:
+    """The card has been seen face up as the seat's (dealt up, a replacement dealt up)."""
+    return any(a.seat == seat and card in a.cards for a in before)
 
 
 class BuyPhase(Phase[BuyRound, Buy]):
@@ -212,6 +220,25 @@ class BuyPhase(Phase[BuyRound, Buy]):
         if ps.round < len(state.rules.prices):
             ps.queue = _order(state)
             ps.decided = [False] * state.n
+
+    def sight(
+        self, state: State, step_index: int, action: Action, before: Sequence[Action]
+    ) -> Sight | None:
+        """An upcard bought away and its replacement are seen by all (dealt up); the hole
+        card and its replacement only by the buyer until it shows its hand (OPR-207 3.3)."""
+        seat = action.seat
+        if seat is None:
+            return None
+        if action.verb == "buy":
+            if all(c is not None and _showing(before, seat, c) for c in action.cards):
+                return None
+        elif action.verb == "dh":
+            bought = next(a for a in reversed(before) if a.verb == "buy" and a.seat == seat)
+            if None not in bought.cards:
+                return None
+        else:
+            return None
+        return Sight(replace(action, cards=(None,) * len(action.cards)), seat, "shown")
 
     def dealer_action(self, state: State) -> Action:
         ps = self.round(state)

@@ -8,12 +8,13 @@ face up that plays in every hand (Robert's stud rules; logged as ``d db``).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from splitpot.actions import Action
 from splitpot.cards import CARDS, Card
 from splitpot.phases.base import Phase, face, player, refuse, register
 from splitpot.rules import Deal
-from splitpot.state import Legal, State
+from splitpot.state import Legal, Sight, State
 
 __all__ = ["DealPhase"]
 
@@ -130,6 +131,20 @@ class DealPhase(Phase[DealRound, Deal]):
         state.dealt_up[action.seat].extend(p == "u" for p in step.cards)
         state.ups[action.seat].extend(c for c, p in zip(dealt, step.cards, strict=True) if p == "u")
         ps.pending.remove(action.seat)
+
+    def sight(
+        self, state: State, step_index: int, action: Action, before: Sequence[Action]
+    ) -> Sight | None:
+        """Cards dealt face down are seen by their seat, by the others once it shows them."""
+        pattern = self.step(state, step_index).cards
+        if action.verb != "dh" or action.seat is None or "d" not in pattern:
+            return None
+        cards = zip(action.cards, pattern, strict=True)
+        return Sight(
+            Action("dh", action.seat, tuple(c if p == "u" else None for c, p in cards)),
+            action.seat,
+            "shown",
+        )
 
     def dealer_action(self, state: State) -> Action:
         ps = self.round(state)

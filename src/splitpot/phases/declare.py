@@ -10,10 +10,12 @@ The showdown reads the declarations back from the log (:func:`declarations`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from splitpot.actions import Action, Declaration
-from splitpot.phases.base import Phase, player, refuse, register
+from splitpot.phases.base import Phase, player, refuse, register, sealed_move
 from splitpot.rules import Declare
-from splitpot.state import Legal, Option, State
+from splitpot.state import Legal, Option, Sight, State
 
 __all__ = ["DeclarePhase", "choices", "declarations"]
 
@@ -69,6 +71,12 @@ class DeclarePhase(Phase[DeclareRound, Declare]):
         """Simultaneous declarations are sealed until the last is in (OPR-207 4.2)."""
         ps = self.round(state)
         return ps.since if _simultaneous(state) and ps.pending else None
+
+    def sight(
+        self, state: State, step_index: int, action: Action, before: Sequence[Action]
+    ) -> Sight | None:
+        """Simultaneous declarations are seen when the last is in; in turn, at once."""
+        return sealed_move(action) if action.verb == "dec" and _simultaneous(state) else None
 
     def done(self, state: State) -> bool:
         ps = self.round(state)

@@ -8,11 +8,13 @@ other seats only that a seat has chosen until then.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from splitpot.actions import Action
 from splitpot.cards import Card
-from splitpot.phases.base import Phase, check_one_card, player, refuse, register
+from splitpot.phases.base import Phase, check_one_card, player, refuse, register, sealed_move
 from splitpot.rules import Expose
-from splitpot.state import Legal, Option, State
+from splitpot.state import Legal, Option, Sight, State
 
 __all__ = ["ExposePhase", "ExposeRound"]
 
@@ -72,6 +74,12 @@ class ExposePhase(Phase[ExposeRound, Expose]):
     def secret_since(self, state: State) -> int | None:
         ps = self.round(state)
         return ps.since if ps.pending else None
+
+    def sight(
+        self, state: State, step_index: int, action: Action, before: Sequence[Action]
+    ) -> Sight | None:
+        """The choices are sealed until the last is in, then turn up together (¶23)."""
+        return sealed_move(action) if action.verb == "up" else None
 
     def check(self, state: State, action: Action) -> None:
         ps = self.round(state)

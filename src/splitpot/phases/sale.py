@@ -33,14 +33,15 @@ sold and the last sale, which opens the next betting round (``Betting(opener="bu
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 from splitpot.actions import Action
 from splitpot.books import RULING_PAY
 from splitpot.cards import CARDS, Card
-from splitpot.phases.base import Phase, check_one_card, player, refuse, register
+from splitpot.phases.base import Phase, check_one_card, player, refuse, register, sealed_move
 from splitpot.rules import Sale
-from splitpot.state import Legal, Offer, Option, State
+from splitpot.state import Legal, Offer, Option, Sight, State
 
 __all__ = ["Market", "SalePhase", "SaleRound", "last_sale", "sellers_left"]
 
@@ -364,7 +365,21 @@ class SalePhase(Phase[SaleRound, Sale]):
             None if sealed else ps.high_bidder,
         )
 
-    # --- checking -----------------------------------------------------------------------------
+    def sight(
+        self, state: State, step_index: int, action: Action, before: Sequence[Action]
+    ) -> Sight | None:
+        """A discard is face down for good (¶9-10); sealed bids and passes are seen as bids
+        until the last is in (house rule sale_bidding)."""
+        seat = action.seat
+        if seat is None:
+            return None
+        if action.verb == "sd" and action.cards:
+            return Sight(Action("sd", seat, (None,) * len(action.cards)), seat, "never")
+        if action.verb in ("bid", "pass") and state.rules.sale_bidding == "sealed":
+            return sealed_move(action, "bid")
+        return None
+
+        # --- checking -----------------------------------------------------------------------------
 
     def check(self, state: State, action: Action) -> None:
         ps = self.round(state)
