@@ -163,7 +163,7 @@ def register(phase: AnyPhase) -> AnyPhase:
 
 def phase_of(state: State) -> AnyPhase:
     """The phase running the step under way."""
-    return PHASES[state.step.kind]
+    return PHASES[state.rules.steps[state.step_index].kind]
 
 
 def sealed_move(action: Action, looks_like: str = "") -> Sight:

@@ -47,9 +47,17 @@ def choices(state: State) -> tuple[Declaration, ...]:
 def declarations(state: State) -> dict[int, Declaration]:
     """Each seat's declaration so far this hand (from the log; the last ``dec`` of a seat)."""
     found: dict[int, Declaration] = {}
-    for action in state.actions:
-        if action.verb == "dec" and action.seat is not None and action.declaration is not None:
-            found[action.seat] = action.declaration
+    if state.rules.showdown != "declare":  # no declaration step (Rules adds one for declare)
+        return found
+    steps = state.rules.steps
+    began = state.step_began
+    for k in range(min(len(began), len(steps))):  # only a declaration step holds them
+        if steps[k].kind != "declare":
+            continue
+        end = began[k + 1] if k + 1 < len(began) else state.position
+        for action in state.actions[began[k] : end]:
+            if action.verb == "dec" and action.seat is not None and action.declaration:
+                found[action.seat] = action.declaration
     return found
 
 
