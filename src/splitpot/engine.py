@@ -16,7 +16,7 @@ from splitpot.actions import Action
 from splitpot.cards import Deck, to_cards
 from splitpot.errors import IllegalAction, RulesError
 from splitpot.phases import PHASES
-from splitpot.phases.base import phase_of
+from splitpot.phases.base import AnyPhase, phase_of
 from splitpot.rules import Rules
 from splitpot.state import Award, Legal, Offer, Option, Outcome, Payment, State
 
@@ -151,7 +151,7 @@ def apply(state: State, action: Action) -> None:
     phase.check(state, action)
     phase.perform(state, action)
     state.log_action(action)
-    _settle(state)
+    _settle(state, phase)
 
 
 def deal_next(state: State) -> Action:
@@ -171,7 +171,7 @@ def deal_next(state: State) -> Action:
             rule=phase.rule(state),
         )
     action = phase.dealer_step(state)
-    _settle(state)
+    _settle(state, phase)
     return action
 
 
@@ -190,15 +190,18 @@ def _over(state: State) -> IllegalAction:
     return IllegalAction("the hand is over", reason="hand_over", rule=state.rules.cite("showdown"))
 
 
-def _settle(state: State) -> None:
-    """Move past finished steps; with auto_deal, perform the dealer's steps as they come."""
-    while not state.finished:
+def _settle(state: State, phase: AnyPhase | None = None) -> None:
+    """Move past finished steps; with auto_deal, perform the dealer's steps as they come.
+    ``phase``: the phase of the step under way, when the caller has it at hand."""
+    if phase is None:
         phase = phase_of(state)
+    while not state.finished:
         if phase.done(state):
             state.close_round()
             state.step_index += 1
             state.begin_step()
-            phase_of(state).enter(state)
+            phase = phase_of(state)
+            phase.enter(state)
             continue
         if state.auto and phase.dealer_turn(state):
             phase.auto(state)
