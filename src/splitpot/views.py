@@ -167,47 +167,50 @@ class _Point:
     def seats_for(self, state: State, reader: int | None) -> tuple[SeatView, ...]:
         """Every seat as ``reader`` sees it: its own in full, the others as everyone does
         (each built once per point, when a view first needs it)."""
-        seats = self.seats
-        out: list[SeatView] = []
-        for s, known in enumerate(seats):
-            if s == reader:
-                out.append(self.seat(state, s, True))
-            elif known is None:
-                seats[s] = made = self.seat(state, s, False)
-                out.append(made)
-            else:
-                out.append(known)
-        return tuple(out)
-
-    def seat(self, state: State, s: int, own: bool) -> SeatView:
-        """Seat ``s`` as its own player (``own``) or as everyone else sees it."""
-        folded, shown = state.folded[s], state.shown[s]
-        stack, bet, paid = state.stack(s), state.bets[s], state.paid[s]
-        if (folded or shown is False) and not own:
-            # a folded or mucked hand leaves the table, its up cards too
-            return SeatView(s, stack, bet, paid, folded, False, (), ())
-        hand, ups = state.hands[s], state.ups[s]
-        if own or shown is True:
-            down = tuple([c for c, u in zip(hand, state.faceup[s], strict=True) if not u])
-        else:
-            down = (None,) * (len(hand) - len(ups))
-        said = self.declared.get(s)
-        bids = self.bids
-        visible = own or self.cut is None
-        return SeatView(
-            s,
-            stack,
-            bet,
-            paid,
-            folded,
-            shown is True,
-            down,
-            tuple(ups),
-            said is not None,
-            said if visible else None,
-            s in bids,
-            bids.get(s) if visible else None,
+        known = self.seats
+        stacks, bets, paid, folded, shown = (
+            state.stacks,
+            state.bets,
+            state.paid,
+            state.folded,
+            state.shown,
         )
+        declared, bids, sealed = self.declared, self.bids, self.cut is not None
+        out: list[SeatView] = []
+        for s, public in enumerate(known):
+            own = s == reader
+            if public is not None and not own:
+                out.append(public)
+                continue
+            if (folded[s] or shown[s] is False) and not own:
+                # a folded or mucked hand leaves the table, its up cards too
+                made = SeatView(s, stacks[s], bets[s], paid[s], folded[s], False, (), ())
+            else:
+                hand, ups = state.hands[s], state.ups[s]
+                if own or shown[s] is True:
+                    down = tuple([c for c, u in zip(hand, state.faceup[s], strict=True) if not u])
+                else:
+                    down = (None,) * (len(hand) - len(ups))
+                said = declared.get(s)
+                visible = own or not sealed
+                made = SeatView(
+                    s,
+                    stacks[s],
+                    bets[s],
+                    paid[s],
+                    folded[s],
+                    shown[s] is True,
+                    down,
+                    tuple(ups),
+                    said is not None,
+                    said if visible else None,
+                    s in bids,
+                    bids.get(s) if visible else None,
+                )
+            if not own:
+                known[s] = made
+            out.append(made)
+        return tuple(out)
 
 
 _OPEN = frozenset(kind for kind, phase in PHASES.items() if type(phase).sight is Phase.sight)
