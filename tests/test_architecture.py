@@ -124,3 +124,33 @@ def test_public_api_is_complete_and_resolves() -> None:
         exported = set(importlib.import_module(f"splitpot.{module}").__all__)
         missing = exported - set(splitpot.__all__) - kept_in_module
         assert not missing, f"splitpot.{module} exports {sorted(missing)} but splitpot does not"
+
+
+def _private_names_of_state() -> set[str]:
+    """The private slots and methods of :class:`splitpot.state.State`, read from its source."""
+    tree = ast.parse((SRC / "state.py").read_text(encoding="utf-8"))
+    (cls,) = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "State"]
+    names: set[str] = set()
+    for node in ast.walk(cls):
+        if isinstance(node, ast.FunctionDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            if node.value.id == "self":
+                names.add(node.attr)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            names.add(node.value)  # the __slots__ entries
+    return {n for n in names if n.startswith("_") and not n.startswith("__")}
+
+
+def test_no_module_but_state_touches_a_private_attribute_of_state() -> None:
+    # What phases, the engine, views and adapters need of a State is a property or a method.
+    private = _private_names_of_state()
+    assert {"_log", "_stacks"} <= private
+    found = [
+        f"{path.relative_to(SRC)}:{node.lineno} .{node.attr}"
+        for path in sorted(SRC.rglob("*.py"))
+        if path != SRC / "state.py"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Attribute) and node.attr in private
+    ]
+    assert not found, found

@@ -270,7 +270,7 @@ def test_the_options_say_exactly_which_amounts_are_taken(game: str, rule: str) -
             legal = legal_actions(state)
             seat = legal.to_act[0]
             options = legal.options[seat]
-            if state.phase.kind == "betting":
+            if state.step.kind == "betting":
                 top = state.stacks[seat] + state.bets[seat] + 1
                 for amount in range(top + 1):
                     twin = state.copy()

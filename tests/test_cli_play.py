@@ -178,6 +178,10 @@ def test_house_rules_and_stakes_from_options_and_a_file(tmp_path: Path) -> None:
         (["stud8", "--house", "colour=red"], ["'--house'", "unknown house rule 'colour'"]),
         (["stud8", "--house", "qualifier"], ["'--house'", "is not KEY=VALUE"]),
         (["stud8", "--house", "betting=1"], ["'--house'", "betting = 1 is not allowed"]),
+        (
+            ["stud8", "--house", "min_bid=3"],
+            ["'--house'", "min_bid = 3: stud8 has no auction step", "it takes ante, bring_in"],
+        ),
         (["stud8", "--big-bet", "2"], ["'--big-bet'", "need 1 <= small_bet <= big_bet"]),
         (["stud8", "--bots", "nobody"], ["'--bots'", "unknown bot 'nobody'"]),
         (["stud8", "--bots", "call,call"], ["'--bots'", "2 bots for 3 opponents"]),
@@ -191,6 +195,15 @@ def test_bad_options_say_which_and_why(args: list[str], words: list[str]) -> Non
     assert result.exit_code == 2
     for word in words:
         assert word in result.output
+
+
+def test_a_rules_file_with_an_option_no_step_uses_is_refused(tmp_path: Path) -> None:
+    odd = tmp_path / "odd.toml"
+    odd.write_text('sale_bidding = "sealed"\n', encoding="utf-8")  # stud8 has no sales
+    result = _play(["stud8", "--plain", "--rules", str(odd)], [])
+    assert result.exit_code == 2
+    assert "'--rules' (" in result.output
+    assert "sale_bidding = 'sealed': stud8 has no sale step" in result.output
 
 
 def test_a_bad_rules_file_is_named(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ from splitpot import bots, variants
 from splitpot.cards import Deck
 from splitpot.engine import new_hand
 from splitpot.errors import RulesError, SplitpotError
+from splitpot.phases.base import phase_of
 from splitpot.sim import play_hands
 from splitpot.views import view
 
@@ -56,7 +57,7 @@ def test_dealing_more_cards_than_the_deck_holds() -> None:
 
 def test_a_bot_asked_to_act_out_of_turn() -> None:
     state = new_hand(variants.get("stud8"), [100, 100], seed=1)
-    waiting = state.phase.legal(state).to_act[0]
+    waiting = phase_of(state).legal(state).to_act[0]
     idle = view(state, 1 - waiting)
     assert not idle.options
     with pytest.raises(SplitpotError, match="not this seat's turn"):

@@ -4,6 +4,7 @@ values as defaults, a line of explanation each), and setting them."""
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
@@ -100,3 +101,58 @@ def test_rule_keys_are_every_field_but_the_games_identity() -> None:
         "book",
         "description",
     }
+
+
+@pytest.mark.parametrize(
+    ("game", "option", "value", "kind"),
+    [
+        ("stud8", "buy_prices", (5,), "buy"),  # OPR-207 Article 3: only a game with a buy
+        ("stud8", "bet_before_buy", True, "buy"),
+        ("stud8", "min_bid", 3, "auction"),  # OPR-657 Article 3: only a game with auctions
+        ("nasdaq", "max_bid", 9, "auction"),
+        ("auction", "sale_bidding", "sealed", "sale"),  # NASDAQ: only a game with sales
+        ("stud5buy", "excess_threshold", 20, "sale"),
+        ("stud", "declare_both", True, "declare"),  # high only: nothing to declare
+        ("razz", "declare_order", "in-turn", "declare"),
+    ],
+)
+def test_a_house_rule_no_step_of_the_game_uses_is_refused(
+    game: str, option: str, value: object, kind: str
+) -> None:
+    rules = variants.get(game)
+    takes = ", ".join(rules.takes())
+    message = (
+        f"house rule {option} = {value!r}: {game} has no {kind} step that uses it; it takes {takes}"
+    )
+    with pytest.raises(RulesError) as refused:
+        with_house(rules, {option: value})
+    assert str(refused.value) == message
+    assert "\n" not in message
+    assert option not in rules.takes()
+    if kind != "declare":  # a game without such a step cannot even be built with it
+        with pytest.raises(RulesError, match=option):
+            dataclasses.replace(rules, **{option: value})
+
+
+def test_a_game_file_with_an_option_no_step_uses_is_refused(tmp_path: Path) -> None:
+    game = tmp_path / "mine.toml"
+    game.write_text('name = "mine"\nbase = "stud8"\nmin_bid = 3\n', encoding="utf-8")
+    with pytest.raises(RulesError, match="min_bid = 3: mine has no auction step"):
+        variants.load_toml(game)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_offered_lists_only_what_the_game_takes_and_each_option_is_accepted(game: str) -> None:
+    rules = variants.get(game)
+    names = {rule.name for rule in offered(rules)} | {rule.name for rule in stakes(rules)}
+    assert names <= set(rules.takes())
+    for rule in offered(rules):  # the game's own value is always accepted
+        assert getattr(with_house(rules, {rule.name: rule.default}), rule.name) == rule.default
+
+
+def test_a_split_game_takes_the_declaration_rules_with_cards_speak() -> None:
+    # stud8 plays cards speak, but showdown = declare adds the declaration (docs/games.md), so
+    # its house rules are the game's too, set together or one by one.
+    rules = with_house(variants.get("stud8"), {"showdown": "declare", "declare_both": True})
+    assert rules.declare_both
+    assert [s.kind for s in rules.steps][-2:] == ["declare", "showdown"]

@@ -14,6 +14,7 @@ from play import apply_or_refused
 from splitpot import variants
 from splitpot.actions import Action
 from splitpot.engine import State, apply, new_hand, outcome
+from splitpot.phases.base import phase_of
 from splitpot.rules import Rules
 from splitpot.views import view
 from test_engine_properties import random_action
@@ -98,7 +99,7 @@ def test_views_never_show_what_a_seat_may_not_know(
             break
         reader = data.draw(st.integers(0, state.n - 1))
         seen = view(state, reader)
-        sealed = state.phase.secret_since(state)
+        sealed = phase_of(state).secret_since(state)
         for i, (shown, real) in enumerate(zip(seen.log, state.log, strict=True)):
             if real.seat is None or real.seat == reader:
                 continue

@@ -208,7 +208,7 @@ def attempts(state: State) -> Iterator[Attempt]:
     yield outcome  # hand_not_over
     yield "p1 cc"  # not_an_action
     legal = legal_actions(state)
-    kind = state.phase.kind
+    kind = state.step.kind
     if not legal.dealer:
         card = CARDS[state.stub[-1]] if state.stub else CARDS[0]
         yield Action("dh", 0, (card,))  # not_dealers_turn
@@ -500,7 +500,7 @@ def random_move(state: State, rng: random.Random) -> bool:
         amount = None
     cards: tuple[Card | None, ...] = (rng.choice(option.cards),) if option.cards else ()
     needs_card = option.verb in ("buy", "pick", "sell") or (
-        option.verb == "sd" and state.phase.kind == "sale"
+        option.verb == "sd" and state.step.kind == "sale"
     )
     if not cards and needs_card:
         cards = (None,)  # cards nobody has seen (a replay)
@@ -581,20 +581,20 @@ def unseen_cards(rules: Rules, seen: dict[str, set[str]]) -> None:
     state = new_hand(rules, [1000] * 2, seed=3, auto_deal=False)
 
     def deal(table: State) -> bool:
-        if table.phase.kind == "deal" and 0 in table.phase_state.pending:
+        if table.step.kind == "deal" and 0 in table.phase_state.pending:
             k = len(table.step.cards)  # type: ignore[attr-defined]
             first = table.step_index == 0
             cards = (None if first else CARDS[table.stub[-1]],)
             cards += tuple(CARDS[table.stub[-1 - i]] for i in range(1, k))
             apply(table, Action("dh", 0, cards))
             return True
-        if table.phase.kind == "showdown":
+        if table.step.kind == "showdown":
             return False
         deal_next(table)
         return True
 
     drive(state, cheap, deal)
-    if state.finished or state.phase.kind != "showdown":
+    if state.finished or state.step.kind != "showdown":
         return
     note(seen, attempt(state, deal_next))  # unknown_cards
     theirs = next(c for c in state.hands[1] if c is not None)
@@ -608,12 +608,12 @@ def capped(rules: Rules, seen: dict[str, set[str]]) -> None:
     at a sale the first bidder bids the least, and the next one tries to bid no more)."""
 
     def move(state: State, seat: int, options: dict[str, Option]) -> bool:
-        if state.phase.kind == "sale" and "bid" in options:
+        if state.step.kind == "sale" and "bid" in options:
             if not state.phase_state.high:  # the first bid: the least
                 apply(state, Action("bid", seat, amount=options["bid"].min_amount))
                 return True
             note_all(state, seen)  # a bid to top: try bad ones, then pass
-        if state.phase.kind != "betting":
+        if state.step.kind != "betting":
             return cheap(state, seat, options)
         if "cbr" in options:
             apply(state, Action("cbr", seat, amount=options["cbr"].min_amount))
@@ -631,7 +631,7 @@ def short_all_in(rules: Rules, seen: dict[str, set[str]]) -> None:
 
     def move(state: State, seat: int, options: dict[str, Option]) -> bool:
         r = state.phase_state
-        if state.phase.kind != "betting" or r.bring_in:
+        if state.step.kind != "betting" or r.bring_in:
             return cheap(state, seat, options)
         if not bettor and "cbr" in options and r.max_bet == 0:
             bettor.append(seat)
@@ -654,7 +654,7 @@ def eight_handed(rules: Rules, seen: dict[str, set[str]]) -> None:
     """Eight players check and call to seventh street: one common card is due."""
 
     def deal(state: State) -> bool:
-        if state.phase.kind == "deal" and state.phase_state.common:
+        if state.step.kind == "deal" and state.phase_state.common:
             note_all(state, seen)
             return False
         deal_next(state)

@@ -18,6 +18,7 @@ import pytest
 from splitpot import variants
 from splitpot.engine import State, apply, new_hand, outcome
 from splitpot.notation import load, parse_action
+from splitpot.phases.base import phase_of
 from splitpot.records import replay, replay_to_end
 from splitpot.rules import Auction, Betting, Deal, Showdown
 
@@ -108,7 +109,7 @@ def test_auction_bids_revealed_together_are_matched_by_amount() -> None:
     for line in lines:
         apply(state, parse_action(line))
     assert state.caps == [None, None, 18 + 9]
-    state.phase.dealer_step(state)
+    phase_of(state).dealer_step(state)
     assert state.finished
     assert won(state) == {
         (2, "main pot"): 14,

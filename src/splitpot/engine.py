@@ -9,12 +9,14 @@ otherwise the caller applies them (that is how records are replayed) or calls :f
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from weakref import WeakKeyDictionary, ref
 
 from splitpot.actions import Action
 from splitpot.cards import Deck, to_cards
 from splitpot.errors import IllegalAction, RulesError
 from splitpot.phases import PHASES
+from splitpot.phases.base import AnyPhase, phase_of
 from splitpot.rules import Rules
 from splitpot.state import Award, Legal, Offer, Option, Outcome, Payment, State
 
@@ -34,6 +36,11 @@ __all__ = [
 ]
 
 _OVER = Legal((), False, {})
+_LEGAL: WeakKeyDictionary[State, tuple[int, Legal]] = WeakKeyDictionary()
+"""The engine's cache: the legal actions of each state at the point of the hand (log length)
+they were worked out for."""
+_last: tuple[Callable[[], State | None], int, Legal] = (lambda: None, -1, _OVER)
+"""The state asked about last, its point and its answer: a lookup without hashing."""
 
 
 def new_hand(
@@ -86,7 +93,7 @@ def new_hand(
     state.antes = posted
     for seat, ante in enumerate(posted):
         if ante:
-            state.put_in(seat, min(ante, state._stacks[seat]))
+            state.put_in(seat, min(ante, state.stack(seat)))
     if ante_trimming:
         state.return_uncalled()
     else:
@@ -99,9 +106,8 @@ def new_hand(
         state.all_in_at = [None if at is None else state.dead for at in state.all_in_at]
     state.close_round()  # the antes are the first round: a seat all in on its ante is capped
     state.bets = [0] * n
-    phase = PHASES[rules.steps[0].kind]
-    state.phase = phase
-    phase.enter(state)
+    state.begin_step()
+    phase_of(state).enter(state)
     _settle(state)
     return state
 
@@ -114,13 +120,16 @@ def legal_actions(state: State) -> Legal:
     """
     if state.finished:
         return _OVER
-    cached = state._legal
-    position = len(state._log)
+    position = state.position
+    global _last
+    if _last[0]() is state and _last[1] == position:  # the table asked about last (fast)
+        return _last[2]
+    cached = _LEGAL.get(state)
     if cached is not None and cached[0] == position:
-        known: Legal = cached[1]
-        return known
-    legal: Legal = state.phase.legal(state)
-    state._legal = (position, legal)
+        return cached[1]
+    legal = phase_of(state).legal(state)
+    _LEGAL[state] = (position, legal)
+    _last = (ref(state), position, legal)
     return legal
 
 
@@ -128,7 +137,7 @@ def apply(state: State, action: Action) -> None:
     """Check ``action`` and carry it out; a refused action raises and changes nothing."""
     if state.finished:
         raise _over(state)
-    phase = state.phase
+    phase = phase_of(state)
     if not isinstance(action, Action):
         raise IllegalAction(
             f"{action!r} is not an Action", reason="not_an_action", rule=phase.rule(state)
@@ -141,8 +150,8 @@ def apply(state: State, action: Action) -> None:
         )
     phase.check(state, action)
     phase.perform(state, action)
-    state._log.append(action)
-    _settle(state)
+    state.log_action(action)
+    _settle(state, phase)
 
 
 def deal_next(state: State) -> Action:
@@ -154,15 +163,15 @@ def deal_next(state: State) -> Action:
     """
     if state.finished:
         raise _over(state)
-    phase = state.phase
+    phase = phase_of(state)
     if not phase.dealer_turn(state):
         raise IllegalAction(
             "the table waits on a player, not the dealer",
             reason="not_dealers_turn",
             rule=phase.rule(state),
         )
-    action: Action = phase.dealer_step(state)
-    _settle(state)
+    action = phase.dealer_step(state)
+    _settle(state, phase)
     return action
 
 
@@ -172,7 +181,7 @@ def outcome(state: State) -> Outcome:
         raise IllegalAction(
             "the hand is not over yet", reason="hand_not_over", rule=state.rules.cite("showdown")
         )
-    net = tuple(now - start for now, start in zip(state._stacks, state.starting, strict=True))
+    net = tuple(now - start for now, start in zip(state.stacks, state.starting, strict=True))
     return Outcome(tuple(state.awards), net, tuple(state.payments))
 
 
@@ -181,16 +190,17 @@ def _over(state: State) -> IllegalAction:
     return IllegalAction("the hand is over", reason="hand_over", rule=state.rules.cite("showdown"))
 
 
-def _settle(state: State) -> None:
-    """Move past finished steps; with auto_deal, perform the dealer's steps as they come."""
-    steps = state.rules.steps
+def _settle(state: State, phase: AnyPhase | None = None) -> None:
+    """Move past finished steps; with auto_deal, perform the dealer's steps as they come.
+    ``phase``: the phase of the step under way, when the caller has it at hand."""
+    if phase is None:
+        phase = phase_of(state)
     while not state.finished:
-        phase = state.phase
         if phase.done(state):
             state.close_round()
             state.step_index += 1
-            phase = PHASES[steps[state.step_index].kind]
-            state.phase = phase
+            state.begin_step()
+            phase = phase_of(state)
             phase.enter(state)
             continue
         if state.auto and phase.dealer_turn(state):

@@ -20,12 +20,10 @@ from splitpot.rules import (
     BETTING,
     BUY_FIRST,
     LOWS,
+    OPTIONS,
     SALE_BIDDING,
-    Auction,
     Betting,
-    Buy,
     Rules,
-    Sale,
 )
 
 __all__ = [
@@ -43,9 +41,6 @@ Kind = Literal["choice", "bool", "count", "count-or-none", "prices"]
 ``count-or-none``: the same, or None (what None means is ``none_means``); ``prices``: one or two
 whole numbers, or None."""
 
-_NOT_RULES: Final = frozenset(
-    {"name", "code", "steps", "min_players", "max_players", "book", "description"}
-)
 _UNLIMITED: Final = "unlimited"
 _OPTIONAL: Final = frozenset({"max_raises", "max_bid", "max_price", "excess_threshold"})
 
@@ -66,9 +61,9 @@ class HouseRule:
 
 
 def rule_keys() -> list[str]:
-    """Every option a table may set: the stakes and the house rules (fields of Rules)."""
-    fields = (f.name for f in dataclasses.fields(Rules))
-    return [name for name in fields if name not in _NOT_RULES]
+    """Every option a table may set: the stakes and the house rules (fields of Rules); a game
+    takes those of its own steps (:meth:`Rules.takes`)."""
+    return list(OPTIONS)
 
 
 def read_value(text: str) -> Any:
@@ -99,13 +94,11 @@ def with_house(rules: Rules, changes: Mapping[str, Any] | Iterable[tuple[str, An
             raise RulesError(f"unknown house rule {key!r}; use one of {', '.join(known)}")
         values[key] = rule_value(key, value)
     try:
-        return dataclasses.replace(rules, **values)
+        changed = dataclasses.replace(rules, **values)
     except TypeError as exc:  # a value of the wrong shape for a check to run
         raise RulesError(f"house rules {sorted(values)}: {exc}") from None
-
-
-def _has(rules: Rules, kind: type) -> bool:
-    return any(isinstance(step, kind) for step in rules.steps)
+    changed.refuse_unused(k for k in values if getattr(changed, k) != getattr(rules, k))
+    return changed
 
 
 def stakes(rules: Rules) -> tuple[HouseRule, ...]:
@@ -198,15 +191,9 @@ def offered(rules: Rules) -> tuple[HouseRule, ...]:
             "A player who checked or called may not raise later in the same round.",
         ),
     ]
-    if rules.split:
-        out += _declaring(rules)
-    if _has(rules, Buy):
-        out += _buying(rules)
-    if _has(rules, Auction):
-        out += _bidding(rules)
-    if _has(rules, Sale):
-        out += _selling(rules)
-    return tuple(out)
+    out += _declaring(rules) + _buying(rules) + _bidding(rules) + _selling(rules)
+    takes = rules.takes()
+    return tuple(rule for rule in out if rule.name in takes)
 
 
 def _declaring(rules: Rules) -> list[HouseRule]:

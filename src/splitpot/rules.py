@@ -9,8 +9,9 @@ the option and the values it may take.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
-from typing import ClassVar, Final
+from collections.abc import Iterable
+from dataclasses import dataclass, field, fields
+from typing import ClassVar, Final, Literal
 
 from splitpot.books import BOOKS, HOUSE, Book
 from splitpot.errors import RulesError
@@ -20,6 +21,7 @@ __all__ = [
     "BETTING",
     "LOWS",
     "OPENERS",
+    "OPTIONS",
     "STEP_KINDS",
     "Auction",
     "Betting",
@@ -33,29 +35,50 @@ __all__ = [
     "Step",
 ]
 
-BETTING: Final = ("fixed", "spread", "pot", "none")
+Structure = Literal["fixed", "spread", "pot", "none"]
+Low = Literal["a5", "27", "none"]
+AllInRaise = Literal["half", "full"]
+Opener = Literal["low-card", "high-card", "high-board", "low-board", "dealer-left", "buyer"]
+Shortage = Literal["reshuffle", "common"]
+ShowdownKind = Literal["cards", "declare"]
+DeclareOrder = Literal["simultaneous", "in-turn"]
+BothMust = Literal["win-or-tie", "win-outright"]
+SaleBidding = Literal["open", "sealed"]
+Sellers = Literal["bid", "next", "round"]
+Ask = Literal["optional", "required"]
+BuyFirst = Literal["dealer-left", "high-board", "low-board"]
+BetSize = Literal["small", "big"]
+
+BETTING: Final[tuple[Structure, ...]] = ("fixed", "spread", "pot", "none")
 """Betting structures: fixed limit, spread limit, pot limit, no limit ("none")."""
-LOWS: Final = ("a5", "27", "none")
-ALL_IN_RAISES: Final = ("half", "full")
+LOWS: Final[tuple[Low, ...]] = ("a5", "27", "none")
+ALL_IN_RAISES: Final[tuple[AllInRaise, ...]] = ("half", "full")
 """In limit games, which all-in bets and raises count as full ones and reopen the betting: at
 least half a full bet or raise (Robert's betting 6), or only a full one (docs/games.md)."""
-OPENERS: Final = ("low-card", "high-card", "high-board", "low-board", "dealer-left", "buyer")
+OPENERS: Final[tuple[Opener, ...]] = (
+    "low-card",
+    "high-card",
+    "high-board",
+    "low-board",
+    "dealer-left",
+    "buyer",
+)
 """Who acts first in a betting round: lowest up card by suit, ace high (Robert's 4); highest up
 card by suit, ace low (razz); best high hand showing; best ace-to-five low showing (razz);
 first player clockwise from the dealer; the buyer of the card just sold, or its seller when it
 went unsold (NASDAQ ¶11 — such a round is played only after a sale, see :class:`Sale`)."""
-SHORTAGES: Final = ("reshuffle", "common")
-DECLARE_ORDERS: Final = ("simultaneous", "in-turn")
+SHORTAGES: Final[tuple[Shortage, ...]] = ("reshuffle", "common")
+DECLARE_ORDERS: Final[tuple[DeclareOrder, ...]] = ("simultaneous", "in-turn")
 """Declarations made in secret, revealed together, or in turn, each seen at once (OPR-207 4.2)."""
-BOTH_MUST: Final = ("win-or-tie", "win-outright")
+BOTH_MUST: Final[tuple[BothMust, ...]] = ("win-or-tie", "win-outright")
 """What a "both" declarer must do in each half to take anything (docs/games.md, OPR-657 4.3)."""
-SALE_BIDDING: Final = ("open", "sealed")
+SALE_BIDDING: Final[tuple[SaleBidding, ...]] = ("open", "sealed")
 """How players bid at a NASDAQ sale (docs/games.md): ascending in turn from the seller's left,
 a pass leaving the auction, or sealed and simultaneous (ties: nearer the seller's left)."""
-SELLERS: Final = ("bid", "next", "round")
+SELLERS: Final[tuple[Sellers, ...]] = ("bid", "next", "round")
 """Who sells at a :class:`Sale` step."""
-ASKS: Final = ("optional", "required")
-BUY_FIRST: Final = ("dealer-left", "high-board", "low-board")
+ASKS: Final[tuple[Ask, ...]] = ("optional", "required")
+BUY_FIRST: Final[tuple[BuyFirst, ...]] = ("dealer-left", "high-board", "low-board")
 """Who decides first at a buy (OPR-207 3.1): the first live seat clockwise from the dealer, the
 best high hand showing, or the best ace-to-five low showing."""
 
@@ -84,6 +107,9 @@ class Step:
     """
 
     kind: ClassVar[str] = ""
+    house_rules: ClassVar[tuple[str, ...]] = ()
+    """The house rules (fields of :class:`Rules`) that govern this kind of step: a game with
+    no step of the kind refuses them (:meth:`Rules.takes`)."""
 
     def __init_subclass__(cls) -> None:  # no super(): slots=True rebuilds the class
         if cls.kind:
@@ -101,7 +127,7 @@ class Deal(Step):
 
     kind: ClassVar[str] = "deal"
     cards: str = "u"
-    shortage: str = "reshuffle"
+    shortage: Shortage = "reshuffle"
 
     def __post_init__(self) -> None:
         if not self.cards or set(self.cards) - {"d", "u"}:
@@ -120,8 +146,8 @@ class Betting(Step):
     """
 
     kind: ClassVar[str] = "betting"
-    bet: str = "small"
-    opener: str = "high-board"
+    bet: BetSize = "small"
+    opener: Opener = "high-board"
     bring_in: bool = False
     open_pair: bool = False
 
@@ -143,6 +169,7 @@ class Declare(Step):
     """
 
     kind: ClassVar[str] = "declare"
+    house_rules: ClassVar[tuple[str, ...]] = ("declare_order", "declare_both", "both_must")
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +181,7 @@ class Buy(Step):
     """
 
     kind: ClassVar[str] = "buy"
+    house_rules: ClassVar[tuple[str, ...]] = ("buy_prices", "buy_first", "bet_before_buy")
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +192,7 @@ class Auction(Step):
     (Auction: five, OPR-657 3.7)."""
 
     kind: ClassVar[str] = "auction"
+    house_rules: ClassVar[tuple[str, ...]] = ("min_bid", "max_bid")
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,8 +211,14 @@ class Sale(Step):
     """
 
     kind: ClassVar[str] = "sale"
-    sellers: str = "next"
-    ask: str = "optional"
+    house_rules: ClassVar[tuple[str, ...]] = (
+        "sale_bidding",
+        "min_price",
+        "max_price",
+        "excess_threshold",
+    )
+    sellers: Sellers = "next"
+    ask: Ask = "optional"
     free_discard: bool = False
 
     def __post_init__(self) -> None:
@@ -221,24 +256,24 @@ class Rules:
     small_bet: int = 5
     big_bet: int = 10
     high: bool = True
-    low: str = "none"
+    low: Low = "none"
     qualifier: int = 0
-    showdown: str = "cards"
-    betting: str = "fixed"
+    showdown: ShowdownKind = "cards"
+    betting: Structure = "fixed"
     max_raises: int | None = 3
     heads_up_uncapped: bool = True
     no_check_raise: bool = False
-    all_in_raise: str = "half"
-    odd_chip: str = "roberts"
-    declare_order: str = "simultaneous"
+    all_in_raise: AllInRaise = "half"
+    odd_chip: Literal["roberts"] = "roberts"
+    declare_order: DeclareOrder = "simultaneous"
     declare_both: bool = False
-    both_must: str = "win-or-tie"
+    both_must: BothMust = "win-or-tie"
     buy_prices: tuple[int, ...] | None = None
-    buy_first: str = "dealer-left"
+    buy_first: BuyFirst = "dealer-left"
     bet_before_buy: bool = False
     min_bid: int | None = None
     max_bid: int | None = None
-    sale_bidding: str = "open"
+    sale_bidding: SaleBidding = "open"
     min_price: int | None = None
     max_price: int | None = None
     excess_threshold: int | None = None
@@ -283,6 +318,45 @@ class Rules:
         self._check_book()
         self._resolve_steps()
         self._check_steps()
+        self._check_used()
+
+    def takes(self) -> tuple[str, ...]:
+        """The stakes and house rules this game takes: every option but those of the kinds of
+        step it never plays. A split game may declare (``showdown`` adds the step); a game
+        with one winner per pot has nothing to declare."""
+        kinds = {step.kind for step in self.steps}
+        if self.split:
+            kinds.add("declare")
+        unused = {o for c in STEP_KINDS.values() if c.kind not in kinds for o in c.house_rules}
+        if not self.split:
+            unused.add("showdown")
+        return tuple(o for o in OPTIONS if o not in unused)
+
+    def _check_used(self) -> None:
+        """Refuse a house rule of a buy, an auction or a sale in a game without one (a typo'd
+        table would silently be another game than the host meant). The declaration's rules
+        stay with a game that has lost its low half (its own values); a host who sets one
+        there is refused by :meth:`refuse_unused`."""
+        self.refuse_unused(
+            option
+            for cls in STEP_KINDS.values()
+            if cls.kind != "declare"
+            for option in cls.house_rules
+            if getattr(self, option) != _DEFAULTS[option]
+        )
+
+    def refuse_unused(self, options: Iterable[str]) -> None:
+        """Raise :class:`RulesError` naming the first of ``options`` (set by the host) that no
+        step of this game uses, and the options the game does take."""
+        takes = self.takes()
+        for option in options:
+            if option in takes:
+                continue
+            kind = next((c.kind for c in STEP_KINDS.values() if option in c.house_rules), "")
+            raise RulesError(
+                f"house rule {option} = {getattr(self, option)!r}: {self.name} has no {kind} "
+                f"step that uses it; it takes {', '.join(takes)}"
+            )
 
     def _check_book(self) -> None:
         """``book``: a :class:`~splitpot.books.Book`, or the name a variant file gives."""
@@ -410,3 +484,12 @@ class Rules:
     def split(self) -> bool:
         """True when the pot is split between a high half and a low half."""
         return self.high and self.low != "none"
+
+
+OPTIONS: Final = tuple(
+    f.name
+    for f in fields(Rules)
+    if f.name not in {"name", "code", "steps", "min_players", "max_players", "book", "description"}
+)
+"""The stakes and house rules a table may set (docs/games.md), in the order of :class:`Rules`."""
+_DEFAULTS: Final = {f.name: f.default for f in fields(Rules) if f.name in OPTIONS}

@@ -9,16 +9,28 @@ types that leave the engine (:class:`Option`, :class:`Legal`, :class:`Award`,
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal, NamedTuple, Protocol, Self, TypeVar
 
 from splitpot.actions import Action, Declaration
 from splitpot.cards import Card
+from splitpot.errors import RulesError
 from splitpot.rules import Rules, Step
 
-__all__ = ["Award", "Legal", "Offer", "Option", "Outcome", "Payment", "State"]
+__all__ = ["Award", "Legal", "Offer", "Option", "Outcome", "Payment", "Round", "Sight", "State"]
 
 Half = Literal["high", "low", "all"]
+S = TypeVar("S", bound=Step)
+
+
+class Round(Protocol):
+    """A phase's bookkeeping kept in the state (the step's round, the sale steps' market):
+    copied with the state and compared by its snapshot."""
+
+    def copy(self) -> Self: ...
+
+    def snapshot(self) -> tuple[object, ...]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +75,17 @@ class Offer:
     high_bidder: int | None = None
 
 
+class Sight(NamedTuple):
+    """How the table sees one logged action, as the phase that logged it says (views compose
+    these): the others see ``public``; ``owner`` sees the action itself, and so do the others
+    once ``until`` — ``"shown"``: the owner shows its hand; ``"revealed"``: the sealed part of
+    its step is over (the last sealed move is in); ``"never"``."""
+
+    public: Action
+    owner: int
+    until: Literal["shown", "revealed", "never"]
+
+
 @dataclass(frozen=True, slots=True)
 class Award:
     """Chips paid from a pot to a seat, for the ``half`` it won, with the reason in words."""
@@ -97,7 +120,7 @@ class State:
     """Everything about one hand in progress. Read it through properties and views."""
 
     __slots__ = (
-        "_legal",
+        "__weakref__",  # the engine's and views' caches are kept by state, weakly
         "_log",
         "_stacks",
         "all_in_at",
@@ -119,9 +142,7 @@ class State:
         "n",
         "paid",
         "payments",
-        "phase",
         "phase_state",
-        "public",
         "rng",
         "round_bets",
         "round_paid",
@@ -129,6 +150,7 @@ class State:
         "seed",
         "shown",
         "starting",
+        "step_began",
         "step_index",
         "street",
         "stub",
@@ -160,15 +182,13 @@ class State:
         self.unknown_dealt = 0
         self.rng: random.Random | None = None
         self.step_index = 0
-        self.phase: Any = None  # the phase module running steps[step_index]
-        self.phase_state: Any = None  # that phase's own bookkeeping (has .copy())
+        self.step_began: list[int] = []  # where each step played so far began in the log
+        self.phase_state: Round | None = None  # the bookkeeping of the phase of steps[step_index]
         self._log: list[Action] = []
         self.finished = False
         self.awards: list[Award] = []
         self.auto = True
         self.street = 0
-        self.public: Any = None  # the views' cache of the public history (see splitpot.views)
-        self._legal: Any = None  # the engine's (log length, Legal) for this point of the hand
         # Side pots (docs/games.md): chips each seat put in during the current step, the part
         # of them the others match by amount (bets, bids revealed together), for each seat that
         # went all in during the step what it may win of everything else in the middle, and the
@@ -178,7 +198,7 @@ class State:
         self.all_in_at: list[int | None] = [None] * n
         self.caps: list[int | None] = [None] * n
         self.payments: list[Payment] = []  # chips paid from player to player (NASDAQ)
-        self.market: Any = None  # what sale steps remember between them (has .copy())
+        self.market: Round | None = None  # what sale steps remember between them
 
     # --- what the contract promises ------------------------------------------------------
 
@@ -198,9 +218,37 @@ class State:
         return tuple(self._log)
 
     @property
+    def actions(self) -> Sequence[Action]:
+        """The log itself, read only and not copied (the core's readers on the hot path)."""
+        return self._log
+
+    @property
+    def position(self) -> int:
+        """How many actions the log holds: every change to a state appends to it, so this
+        names the point of the hand (what the engine's and views' caches are keyed by)."""
+        return len(self._log)
+
+    def stack(self, seat: int) -> int:
+        """Chips behind for one seat."""
+        return self._stacks[seat]
+
+    @property
     def step(self) -> Step:
         """The step under way."""
         return self.rules.steps[self.step_index]
+
+    def begin_step(self) -> None:
+        """Note that the step ``step_index`` begins here in the log."""
+        self.step_began.append(len(self._log))
+
+    def step_as(self, kind: type[S], index: int | None = None) -> S:
+        """The step under way (or step ``index``), checked to be a ``kind``: how a phase
+        reads its own step."""
+        at = self.step_index if index is None else index
+        step = self.rules.steps[at]
+        if not isinstance(step, kind):
+            raise RulesError(f"step {at} is a {type(step).__name__}, not a {kind.__name__}")
+        return step
 
     def live(self) -> list[int]:
         """Seats still contesting the pot (not folded, not mucked)."""
@@ -218,7 +266,7 @@ class State:
     def copy(self) -> State:
         """An independent copy (lists copied; cards, rules and actions are immutable)."""
         new = State.__new__(State)
-        for name in State.__slots__:
+        for name in _FIELDS:
             setattr(new, name, getattr(self, name))
         new._stacks = self._stacks.copy()
         new.bets = self.bets.copy()
@@ -236,6 +284,7 @@ class State:
         new.common = self.common.copy()
         new.stub = self.stub.copy()
         new.discards = self.discards.copy()
+        new.step_began = self.step_began.copy()
         new._log = self._log.copy()
         new.awards = self.awards.copy()
         new.payments = self.payments.copy()
@@ -246,24 +295,14 @@ class State:
             new.rng.setstate(self.rng.getstate())
         if self.phase_state is not None:
             new.phase_state = self.phase_state.copy()
-        if self.public is not None:
-            new.public = self.public.copy()
-        new._legal = None
         return new
 
-    CACHES = frozenset({"_legal", "public"})
-    """Slots that only remember answers worked out from the others (the engine's legal
-    actions, the views' public history); :meth:`snapshot` leaves them out."""
-
     def snapshot(self) -> tuple[object, ...]:
-        """Every value of the state but :attr:`CACHES`, comparable with ==: lists as tuples,
-        the reshuffle generator by its state, the phase's and market's bookkeeping by their own
-        snapshots. Tests use it to prove that a refused action changed nothing."""
-        return tuple(
-            (name, _comparable(getattr(self, name)))
-            for name in State.__slots__
-            if name not in State.CACHES
-        )
+        """Every value of the state, comparable with ==: lists as tuples, the reshuffle
+        generator by its state, the phase's and market's bookkeeping by their own snapshots.
+        Tests use it to prove that a refused action changed nothing. (The engine's and the
+        views' caches live in those modules, not here.)"""
+        return tuple((name, _comparable(getattr(self, name))) for name in _FIELDS)
 
     # --- chips -------------------------------------------------------------------------------
 
@@ -357,6 +396,10 @@ class State:
     def log_action(self, action: Action) -> None:
         """Append to the history."""
         self._log.append(action)
+
+
+_FIELDS = tuple(name for name in State.__slots__ if name != "__weakref__")
+"""The slots that hold the state's values."""
 
 
 def _comparable(value: object) -> object:

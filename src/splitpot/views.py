@@ -6,19 +6,24 @@
 A simultaneous declaration (``declare_order = "simultaneous"``) is likewise hidden from the
 other seats — they see only that the seat has declared — until every live player has declared.
 Sealed bids at an auction (OPR-657 3.2–3.3) or a sale, and simultaneous turn-ups, likewise:
-the others see only that a seat has acted until the last is in (the phase says where the sealed
-part of the log begins). Cards discarded face down are seen by their seat only.
+the others see only that a seat has acted until the last is in. Cards discarded face down are
+seen by their seat only. Each phase says how the table sees the actions it logs
+(:meth:`~splitpot.phases.base.Phase.sight`) and where its sealed part begins; this module only
+composes those answers.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import NamedTuple
+from weakref import WeakKeyDictionary, ref
 
-from splitpot.actions import SEALED_VERBS as _SEALED_VERBS
 from splitpot.actions import Action, Declaration
 from splitpot.cards import Card
 from splitpot.engine import legal_actions
 from splitpot.errors import RulesError
+from splitpot.phases.base import PHASES, Phase, phase_of
 from splitpot.phases.declare import declarations
 from splitpot.rules import Rules
 from splitpot.state import Award, Offer, Option, State
@@ -87,156 +92,211 @@ def public_view(state: State) -> View:
 
 
 def _project(state: State, reader: int | None) -> View:
-    legal = legal_actions(state)
-    stacks, bets, paid, folded, shown = (
-        state._stacks,
-        state.bets,
-        state.paid,
-        state.folded,
-        state.shown,
-    )
-    seats = []
-    phase = state.phase
-    over = state.finished
-    cut = None if over else phase.secret_since(state)  # sealed moves from here on
-    declared = declarations(state)
-    bid_of = {} if over else phase.bids(state)  # the auction or sale under way
-    for s in range(state.n):
-        if (folded[s] or shown[s] is False) and s != reader:
-            # a folded or mucked hand leaves the table, its up cards too
-            seats.append(SeatView(s, stacks[s], bets[s], paid[s], folded[s], False, (), ()))
-            continue
-        hand, faceup = state.hands[s], state.faceup[s]
-        if s == reader or shown[s] is True:
-            down = tuple([c for c, u in zip(hand, faceup, strict=True) if not u])
-        else:
-            down = (None,) * (len(hand) - len(state.ups[s]))
-        up = tuple(state.ups[s])
-        said = declared.get(s)
-        visible = s == reader or cut is None
-        seats.append(
-            SeatView(
-                s,
-                stacks[s],
-                bets[s],
-                paid[s],
-                folded[s],
-                shown[s] is True,
-                down,
-                up,
-                said is not None,
-                said if visible else None,
-                s in bid_of,
-                bid_of.get(s) if visible else None,
-            )
-        )
-    options = legal.options.get(reader, ()) if reader is not None else ()
-    return View(
+    """The view of ``reader`` (None: a spectator), built from what this point of the hand
+    shows everyone (:class:`_Point`, once per point) and what the reader alone may see."""
+    global _last
+    seen = _last[1]
+    if _last[0]() is not state:  # not the table viewed last: look it up
+        found = _SEEN.get(state)
+        seen = _SEEN[state] = _Seen(state.n) if found is None else found
+        _last = (ref(state), seen)
+    point = seen.point
+    if point is None or point.position != state.position or point.finished != state.finished:
+        point = seen.point = _Point(state)
+    known = point.views.get(reader)
+    if known is not None:
+        return known
+    seats = point.seats_for(state, reader)
+    made = point.views[reader] = View(
         game=state.rules.name,
         seat=reader,
-        seats=tuple(seats),
-        common=tuple(state.common),
-        pot=state.pot,
+        seats=seats,
+        common=point.common,
+        pot=point.pot,
         street=state.street,
-        to_act=legal.to_act,
-        dealer=legal.dealer,
-        options=options,
-        finished=over,
-        awards=tuple(state.awards),
-        log=_masked_log(state, reader, cut),
-        offer=None if over else phase.offer(state),
-        step="" if over else phase.kind,
+        to_act=point.legal.to_act,
+        dealer=point.legal.dealer,
+        options=point.legal.options.get(reader, ()) if reader is not None else (),
+        finished=point.finished,
+        awards=point.awards,
+        log=seen.masked_log(state, reader, point.cut),
+        offer=point.offer,
+        step=point.step,
         rules=state.rules,
     )
+    return made
 
 
-class _PublicLog:
-    """The history as a spectator sees it, extended as the log grows (so a view is cheap), and
-    where each seat's hidden cards sit in it: ``deals`` are unmasked for the seat and once it
-    shows its hand, ``private`` (face-down discards) only for the seat."""
+class _Point:
+    """What one point of the hand (a length of the log) shows every reader: the seats as the
+    others see them, the legal actions, where the sealed part of the log begins; and the views
+    made at this point, by reader (a view asked for twice is built once)."""
 
-    __slots__ = ("actions", "deals", "dealt", "owed", "private", "showing", "upto")
+    __slots__ = (
+        "awards",
+        "bids",
+        "common",
+        "cut",
+        "declared",
+        "finished",
+        "legal",
+        "offer",
+        "position",
+        "pot",
+        "seats",
+        "step",
+        "views",
+    )
+
+    def __init__(self, state: State) -> None:
+        self.position = state.position
+        self.finished = over = state.finished
+        self.legal = legal_actions(state)
+        phase = phase_of(state)
+        self.cut = None if over else phase.secret_since(state)  # sealed moves from here on
+        self.declared = declarations(state)
+        self.bids = {} if over else phase.bids(state)  # the auction or sale under way
+        self.offer = None if over else phase.offer(state)
+        self.step = "" if over else phase.kind
+        self.common = tuple(state.common)
+        self.pot = state.pot
+        self.awards = tuple(state.awards)
+        self.views: dict[int | None, View] = {}
+        self.seats: list[SeatView | None] = [None] * state.n  # as the others see them
+
+    def seats_for(self, state: State, reader: int | None) -> tuple[SeatView, ...]:
+        """Every seat as ``reader`` sees it: its own in full, the others as everyone does
+        (each built once per point, when a view first needs it)."""
+        known = self.seats
+        stacks, bets, paid, folded, shown = (
+            state.stacks,
+            state.bets,
+            state.paid,
+            state.folded,
+            state.shown,
+        )
+        declared, bids, sealed = self.declared, self.bids, self.cut is not None
+        out: list[SeatView] = []
+        for s, public in enumerate(known):
+            own = s == reader
+            if public is not None and not own:
+                out.append(public)
+                continue
+            if (folded[s] or shown[s] is False) and not own:
+                # a folded or mucked hand leaves the table, its up cards too
+                made = SeatView(s, stacks[s], bets[s], paid[s], folded[s], False, (), ())
+            else:
+                hand, ups = state.hands[s], state.ups[s]
+                if own or shown[s] is True:
+                    down = tuple([c for c, u in zip(hand, state.faceup[s], strict=True) if not u])
+                else:
+                    down = (None,) * (len(hand) - len(ups))
+                said = declared.get(s)
+                visible = own or not sealed
+                made = SeatView(
+                    s,
+                    stacks[s],
+                    bets[s],
+                    paid[s],
+                    folded[s],
+                    shown[s] is True,
+                    down,
+                    tuple(ups),
+                    said is not None,
+                    said if visible else None,
+                    s in bids,
+                    bids.get(s) if visible else None,
+                )
+            if not own:
+                known[s] = made
+            out.append(made)
+        return tuple(out)
+
+
+_OPEN = frozenset(kind for kind, phase in PHASES.items() if type(phase).sight is Phase.sight)
+"""The kinds of step whose actions everyone sees as they are (their phase hides nothing)."""
+
+
+class _Seen:
+    """A state's history as the phases say the table sees it (:meth:`Phase.sight`), extended
+    as the log grows so that a view only restores what its reader may see: ``public`` is the
+    spectator's history; ``own`` lists, per seat, the actions it sees in full; ``shows`` those
+    the others see once it shows its hand; ``sealed`` sealed moves not yet revealed."""
+
+    __slots__ = ("own", "point", "public", "sealed", "shows", "step", "upto")
 
     def __init__(self, n: int) -> None:
-        self.actions: list[Action] = []
-        self.showing: list[set[Card | None]] = [set() for _ in range(n)]  # each seat's up cards
-        self.owed: dict[int, bool] = {}  # seat -> its bought replacement is dealt face up
-        self.dealt = [0] * n
-        self.deals: list[list[int]] = [[] for _ in range(n)]
-        self.private: list[list[int]] = [[] for _ in range(n)]
+        self.point: _Point | None = None  # the point of the hand last viewed
+        self.public: list[Action] = []
+        self.own: list[list[int]] = [[] for _ in range(n)]
+        self.shows: list[list[int]] = [[] for _ in range(n)]
+        self.sealed: list[int] = []
+        self.step = 0  # the step that logged public[upto - 1]
         self.upto = 0
 
-    def copy(self) -> _PublicLog:
-        new = _PublicLog(0)
-        new.actions = self.actions.copy()
-        new.dealt = self.dealt.copy()
-        new.deals = [d.copy() for d in self.deals]
-        new.private = [p.copy() for p in self.private]
-        new.showing = [u.copy() for u in self.showing]
-        new.owed = self.owed.copy()
-        new.upto = self.upto
-        return new
-
     def catch_up(self, state: State) -> None:
-        log = state._log
-        for i in range(self.upto, len(log)):
-            action = log[i]
-            seat = action.seat
-            if action.verb == "dh" and seat is not None and seat in self.owed:
-                # a bought replacement: up for an upcard, down for the hole card (OPR-207 3.3)
-                self.deals[seat].append(i)
-                if self.owed.pop(seat):
-                    self.showing[seat].update(action.cards)
-                else:
-                    action = Action("dh", seat, (None,) * len(action.cards))
-            elif action.verb == "buy" and seat is not None:
-                up = all(c is not None and c in self.showing[seat] for c in action.cards)
-                self.showing[seat].difference_update(action.cards)
-                self.owed[seat] = up
-                if not up:  # the hole card is discarded unseen
-                    self.deals[seat].append(i)
-                    action = Action("buy", seat, (None,) * len(action.cards))
-            elif action.verb == "dh" and seat is not None:
-                start = self.dealt[seat]
-                k = len(action.cards)
-                self.dealt[seat] = start + k
-                self.deals[seat].append(i)
-                flags = state.dealt_up[seat][start : start + k]
-                pairs = zip(action.cards, flags, strict=True)
-                self.showing[seat].update(c for c, up in pairs if up)
-                if not all(flags):
-                    hidden = zip(action.cards, flags, strict=True)
-                    action = Action("dh", seat, tuple(c if up else None for c, up in hidden))
-            elif action.verb == "sd" and seat is not None and action.cards:
-                self.private[seat].append(i)  # a discard face down (NASDAQ)
-                action = Action("sd", seat, (None,) * len(action.cards))
-            elif action.verb == "up" and seat is not None:
-                self.showing[seat].update(action.cards)
-            self.actions.append(action)
-        self.upto = len(log)
+        """Take in the actions logged since the last view, a step at a time."""
+        log, began, steps = state.actions, state.step_began, state.rules.steps
+        public, step, i, end = self.public, self.step, self.upto, len(log)
+        while i < end:
+            while step + 1 < len(began) and began[step + 1] <= i:
+                step += 1
+            stop = min(end, began[step + 1]) if step + 1 < len(began) else end
+            phase = PHASES[steps[step].kind]
+            if phase.kind in _OPEN:  # seen by all as it is
+                public.extend(log[i:stop])
+                i = stop
+                continue
+            for k in range(i, stop):
+                action = log[k]
+                sight = phase.sight(state, step, action, public)
+                if sight is not None:
+                    self.own[sight.owner].append(k)
+                    if sight.until == "shown":
+                        self.shows[sight.owner].append(k)
+                    elif sight.until == "revealed":
+                        self.sealed.append(k)
+                    action = sight.public
+                public.append(action)
+            i = stop
+        self.step, self.upto = step, end
+
+    def reveal(self, log: Sequence[Action], cut: int | None) -> None:
+        """Sealed moves before ``cut`` (all of them when nothing is sealed now) are revealed."""
+        keep = []
+        for i in self.sealed:
+            if cut is None or i < cut:
+                self.public[i] = log[i]
+            else:
+                keep.append(i)
+        self.sealed = keep
+
+    def masked_log(self, state: State, reader: int | None, cut: int | None) -> tuple[Action, ...]:
+        """The history with every card the reader cannot see replaced by None, and the other
+        seats' sealed moves since ``cut`` shown without what they were."""
+        self.catch_up(state)
+        log = state.actions
+        if self.sealed:
+            self.reveal(log, cut)
+        restore = [s for s in range(state.n) if state.shown[s] is True and s != reader]
+        if reader is None and not restore:
+            return tuple(self.public)
+        out = self.public.copy()
+        if reader is not None:
+            for i in self.own[reader]:
+                out[i] = log[i]
+        for s in restore:  # a hand shown: the cards it holds, not those it bought away or sold
+            hand = set(state.hands[s])
+            for i in self.shows[s]:
+                real, public = log[i], out[i]
+                cards = [
+                    r if r in hand else p for r, p in zip(real.cards, public.cards, strict=True)
+                ]
+                out[i] = real if cards == list(real.cards) else replace(public, cards=tuple(cards))
+        return tuple(out)
 
 
-def _masked_log(state: State, reader: int | None, cut: int | None) -> tuple[Action, ...]:
-    """The history with every card the reader cannot see replaced by None, and the other
-    seats' sealed moves since ``cut`` shown without what they were."""
-    public: _PublicLog | None = state.public
-    if public is None:
-        public = state.public = _PublicLog(state.n)
-    public.catch_up(state)
-    seen = [s for s in range(state.n) if s == reader or state.shown[s] is True]
-    if not seen and cut is None:
-        return tuple(public.actions)
-    out = public.actions.copy()
-    log = state._log
-    for s in seen:
-        for i in public.deals[s]:
-            out[i] = log[i]
-    if reader is not None:
-        for i in public.private[reader]:
-            out[i] = log[i]
-    if cut is not None:
-        for i in range(cut, len(log)):
-            action = log[i]
-            if action.verb in _SEALED_VERBS and action.seat not in (None, reader):
-                out[i] = Action("bid" if action.verb == "pass" else action.verb, action.seat)
-    return tuple(out)
+_SEEN: WeakKeyDictionary[State, _Seen] = WeakKeyDictionary()
+"""The views' cache: each state's history as seen, extended as its log grows."""
+_last: tuple[Callable[[], State | None], _Seen] = (lambda: None, _Seen(0))
+"""The state viewed last and its cache: a lookup without hashing."""

@@ -32,6 +32,7 @@ from webtools import ServerProcess
 from splitpot import variants
 from splitpot.house import with_house
 from splitpot.notation import read_phh
+from splitpot.phases.base import phase_of
 from splitpot.records import replay, start
 from splitpot.server.store import Store
 
@@ -105,13 +106,13 @@ def truth_of(phh: str, game: str, house: dict[str, Any]) -> Truth:
                 held[s].add(str(card))
                 (public.add if up or state.shown[s] is True else ever_down[s].add)(str(card))
         public.update(str(c) for c in state.common if c is not None)
-        offer = None if state.finished else state.phase.offer(state)
+        offer = None if state.finished else phase_of(state).offer(state)
         if offer is not None:
             public.update(str(c) for c in offer.cards)
         truth.down.append([d - public for d in ever_down])
         truth.held.append([set(h) for h in held])
         truth.public.append(set(public))
-        steps.append("" if state.finished else state.phase.kind)
+        steps.append("" if state.finished else state.step.kind)
 
     note()
     for _ in replay(record):

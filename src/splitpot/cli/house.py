@@ -9,7 +9,6 @@ applied.
 
 from __future__ import annotations
 
-import dataclasses
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -37,7 +36,7 @@ def build_rules(base: Rules, changes: list[Change]) -> Rules:
                 f"unknown house rule {key!r}; use one of {', '.join(known)}", param_hint=option
             )
         try:
-            rules = dataclasses.replace(rules, **{key: house.rule_value(key, value)})
+            rules = house.with_house(rules, {key: value})
         except (RulesError, TypeError) as exc:
             raise click.BadParameter(str(exc), param_hint=option) from None
     return rules

@@ -385,10 +385,10 @@ def low_words(cards: Sequence[Card], rules: Rules) -> str | None:
     elif len(cards) < 5:
         return None
     limit = f"{_RANK_FACES[qualifier]}-or-better " if qualifier else ""
-    value = low_value(list(cards), ranking=ranking, qualifier=qualifier)  # type: ignore[arg-type]
+    value = low_value(list(cards), ranking=ranking, qualifier=qualifier)
     if value is None:
         return f"no {limit}low"
-    words = describe_low(list(cards), ranking=ranking, qualifier=qualifier)  # type: ignore[arg-type]
+    words = describe_low(list(cards), ranking=ranking, qualifier=qualifier)
     if ranking == "a5" and len(ranks) < 5:
         return f"no unpaired low (best: {words})"
     return words

@@ -16,12 +16,15 @@ follows starts from nothing.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from splitpot.actions import Action
 from splitpot.cards import CARDS, Card, format_cards
 from splitpot.hands import high_value
-from splitpot.phases.base import Phase, face, player, refuse, register
+from splitpot.phases.base import Phase, face, player, refuse, register, sealed_move
 from splitpot.phases.deal import _take
-from splitpot.state import Legal, Offer, Option, State
+from splitpot.rules import Auction
+from splitpot.state import Legal, Offer, Option, Sight, State
 
 __all__ = ["AuctionPhase", "AuctionRound"]
 
@@ -81,7 +84,7 @@ def _showing(state: State, seat: int) -> int:
 def _bid_range(state: State, seat: int) -> tuple[int, int]:
     """The smallest and largest bid ``seat`` may make (a short stack: exactly all of it)."""
     rules = state.rules
-    stack = state._stacks[seat]
+    stack = state.stack(seat)
     least = rules.bid_minimum
     if stack < least:
         return stack, stack  # cannot cover the minimum: bids all it has, all in
@@ -89,16 +92,18 @@ def _bid_range(state: State, seat: int) -> tuple[int, int]:
     return least, most
 
 
-class AuctionPhase(Phase):
+class AuctionPhase(Phase[AuctionRound, Auction]):
     """Runs :class:`~splitpot.rules.Auction` steps."""
 
     kind = "auction"
+    round_type = AuctionRound
+    step_type = Auction
 
     def enter(self, state: State) -> None:
         state.phase_state = AuctionRound(state.live(), state.n)
 
     def done(self, state: State) -> bool:
-        ps: AuctionRound = state.phase_state
+        ps = self.round(state)
         return ps.revealed and not ps.order
 
     def dealer_turn(self, state: State) -> bool:
@@ -106,7 +111,7 @@ class AuctionPhase(Phase):
         return isinstance(ps, AuctionRound) and ps.offer is None
 
     def legal(self, state: State) -> Legal:
-        ps: AuctionRound = state.phase_state
+        ps = self.round(state)
         if ps.offer is None:
             return Legal((), True, {})
         if not ps.revealed:
@@ -127,21 +132,27 @@ class AuctionPhase(Phase):
 
     def secret_since(self, state: State) -> int | None:
         """Bids are sealed from the layout until the last is in (OPR-657 3.2-3.3)."""
-        ps: AuctionRound = state.phase_state
+        ps = self.round(state)
         return None if ps.offer is None or ps.revealed else ps.laid_at
 
     def bids(self, state: State) -> dict[int, int]:
-        ps: AuctionRound = state.phase_state
+        ps = self.round(state)
         return {s: b for s, b in enumerate(ps.bids) if b is not None}
 
     def offer(self, state: State) -> Offer | None:
-        ps: AuctionRound = state.phase_state
+        ps = self.round(state)
         return None if not ps.offer else Offer(tuple(ps.offer))
 
-    # --- checking --------------------------------------------------------------------------
+    def sight(
+        self, state: State, step_index: int, action: Action, before: Sequence[Action]
+    ) -> Sight | None:
+        """Bids are sealed until the last is in (OPR-657 3.2-3.3)."""
+        return sealed_move(action) if action.verb == "bid" else None
+
+        # --- checking --------------------------------------------------------------------------
 
     def check(self, state: State, action: Action) -> None:
-        ps: AuctionRound = state.phase_state
+        ps = self.round(state)
         if ps.offer is None:
             if action.verb != "dl":
                 raise refuse(
@@ -206,7 +217,7 @@ class AuctionPhase(Phase):
         amount = action.amount
         if isinstance(amount, bool) or not isinstance(amount, int) or action.cards:
             raise refuse("a bid names its amount ('bid X'), no cards", "amount_required", _RULE_BID)
-        stack = state._stacks[seat]
+        stack = state.stack(seat)
         least = state.rules.bid_minimum
         if stack < least:
             if amount != stack:
@@ -274,13 +285,13 @@ class AuctionPhase(Phase):
     # --- performing --------------------------------------------------------------------------
 
     def perform(self, state: State, action: Action) -> None:
-        ps: AuctionRound = state.phase_state
+        ps = self.round(state)
         if action.verb == "dl":
             for c in action.cards:
                 assert c is not None
                 _take(state, c)
             ps.offer = [CARDS[c] for c in action.cards if c is not None]
-            ps.laid_at = len(state._log)
+            ps.laid_at = state.position
             return
         seat = action.seat
         assert seat is not None
@@ -311,7 +322,7 @@ class AuctionPhase(Phase):
         ps.revealed = True
 
     def dealer_action(self, state: State) -> Action:
-        ps: AuctionRound = state.phase_state
+        ps = self.round(state)
         if ps.offer is not None:
             raise refuse(
                 "the table waits on a player, not the dealer", "not_dealers_turn", self.rule(state)
@@ -327,7 +338,7 @@ class AuctionPhase(Phase):
         if self.dealer_turn(state) and not state.finished:
             action = self.dealer_action(state)
             self.perform(state, action)
-            state._log.append(action)
+            state.log_action(action)
 
 
 register(AuctionPhase())

@@ -8,35 +8,84 @@ a checked action. Adding a kind of step is adding a module that calls :func:`reg
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import ClassVar, Generic, TypeVar
 
 from splitpot.actions import Action
 from splitpot.cards import CARDS, Card, format_cards
-from splitpot.errors import IllegalAction
-from splitpot.state import Award, Legal, Offer, State
+from splitpot.errors import IllegalAction, RulesError
+from splitpot.rules import Step
+from splitpot.state import Award, Legal, Offer, Round, Sight, State
 
 __all__ = [
     "PHASES",
+    "NoRound",
     "Phase",
     "check_one_card",
     "face",
     "finish_uncontested",
+    "phase_of",
     "player",
     "refuse",
     "register",
+    "sealed_move",
 ]
 
+R = TypeVar("R", bound=Round, covariant=True)
+S = TypeVar("S", bound=Step, covariant=True)
 
-class Phase:
-    """Base of the phase objects; one instance per kind of step, holding no state of its own."""
+
+class NoRound:
+    """The round state of a phase that keeps none (the showdown reads the table itself)."""
+
+    __slots__ = ()
+
+    def copy(self) -> NoRound:
+        return self
+
+    def snapshot(self) -> tuple[object, ...]:
+        return ()
+
+
+class Phase(Generic[R, S]):
+    """Base of the phase objects; one instance per kind of step, holding no state of its own.
+
+    ``Phase[R, S]`` runs steps of type ``S`` (``step_type``) and keeps a round state of type
+    ``R`` (``round_type``) in ``state.phase_state``; :meth:`round` and :meth:`step` are the
+    checked ways in, so a phase never reads another's bookkeeping by mistake.
+    """
 
     kind: ClassVar[str] = ""
     dealer: ClassVar[bool] = False
     """True for steps the dealer or referee performs (auto_deal runs them by themselves)."""
+    round_type: type[R]
+    step_type: type[S]
+
+    def round(self, state: State) -> R:
+        """This step's round state, checked to be the phase's own."""
+        ps = state.phase_state
+        if not isinstance(ps, self.round_type):
+            raise RulesError(
+                f"the {self.kind} phase keeps a {self.round_type.__name__}, "
+                f"but the state holds a {type(ps).__name__}"
+            )
+        return ps
+
+    def step(self, state: State, index: int | None = None) -> S:
+        """The step under way (or step ``index``), checked to be one this phase runs."""
+        return state.step_as(self.step_type, index)
+
+    def sight(
+        self, state: State, step_index: int, action: Action, before: Sequence[Action]
+    ) -> Sight | None:
+        """How the table sees ``action``, which this phase logged during step ``step_index``:
+        None when everyone sees it as it is. ``before``: the history up to it as a spectator
+        saw it. Views compose these answers; a phase that logs hidden cards or sealed moves
+        says so here, and nowhere else."""
+        return None
 
     def enter(self, state: State) -> None:
         """Set up ``state.phase_state`` as the step begins (it may already be done)."""
-        state.phase_state = None
+        state.phase_state = NoRound()
 
     def done(self, state: State) -> bool:
         """True when the step needs nothing more."""
@@ -88,7 +137,7 @@ class Phase:
         """One call of ``deal_next``: perform and log the dealer's next action, return it."""
         action = self.dealer_action(state)
         self.perform(state, action)
-        state._log.append(action)
+        state.log_action(action)
         return action
 
     def auto(self, state: State) -> None:
@@ -96,17 +145,32 @@ class Phase:
         while not self.done(state) and not state.finished:
             action = self.dealer_action(state)
             self.perform(state, action)
-            state._log.append(action)
+            state.log_action(action)
 
 
-PHASES: dict[str, Phase] = {}
+AnyPhase = Phase[Round, Step]
+"""A phase of any kind (the engine and views look them up by the step's kind)."""
+
+PHASES: dict[str, AnyPhase] = {}
 """Phase objects by step kind (``Step.kind``)."""
 
 
-def register(phase: Phase) -> Phase:
+def register(phase: AnyPhase) -> AnyPhase:
     """Make ``phase`` run every step whose ``kind`` matches."""
     PHASES[phase.kind] = phase
     return phase
+
+
+def phase_of(state: State) -> AnyPhase:
+    """The phase running the step under way."""
+    return PHASES[state.rules.steps[state.step_index].kind]
+
+
+def sealed_move(action: Action, looks_like: str = "") -> Sight:
+    """A sealed move (a bid, a declaration, a turn-up): the others see only that the seat has
+    acted (as ``looks_like``, by default its verb) until the step reveals them together."""
+    assert action.seat is not None
+    return Sight(Action(looks_like or action.verb, action.seat), action.seat, "revealed")
 
 
 def player(seat: int | None) -> str:
@@ -166,4 +230,4 @@ def finish_uncontested(state: State, why: str) -> None:
     state.pay(seat, amount)
     state.awards.append(Award(seat, amount, "all", f"wins uncontested: every other player {why}"))
     state.finished = True
-    state.phase_state = None
+    state.phase_state = NoRound()

@@ -147,7 +147,7 @@ def opener(state: State, how: str) -> tuple[int, ...]:
 def _clockwise(state: State, start: int, include_start: bool) -> list[int]:
     """Seats that can still bet (live, chips behind), clockwise from ``start``."""
     n = state.n
-    stacks, folded, shown = state._stacks, state.folded, state.shown
+    stacks, folded, shown = state.stacks, state.folded, state.shown
     order = range(start, start + n) if include_start else range(start + 1, start + n)
     return [s % n for s in order if stacks[s % n] and not folded[s % n] and shown[s % n] is None]
 
@@ -156,10 +156,12 @@ Span = tuple[int, int]
 """Amounts from..to (both included) a seat may complete, bet or raise to."""
 
 
-class BettingPhase(Phase):
+class BettingPhase(Phase[BettingRound, Betting]):
     """Runs :class:`~splitpot.rules.Betting` steps."""
 
     kind = "betting"
+    round_type = BettingRound
+    step_type = Betting
 
     def rule(self, state: State) -> str:
         return state.rules.cite("turn", _step(state).opener)
@@ -200,11 +202,11 @@ class BettingPhase(Phase):
             r.candidates = ()
 
     def done(self, state: State) -> bool:
-        r: BettingRound = state.phase_state
+        r = self.round(state)
         return not r.queue
 
     def legal(self, state: State) -> Legal:
-        r: BettingRound = state.phase_state
+        r = self.round(state)
         if r.candidates:
             seats = r.candidates
             return Legal(seats, False, {s: self.options(state, s) for s in seats})
@@ -213,8 +215,8 @@ class BettingPhase(Phase):
 
     def options(self, state: State, seat: int) -> tuple[Option, ...]:
         """What ``seat`` may do now, if it is its turn."""
-        r: BettingRound = state.phase_state
-        stack = state._stacks[seat]
+        r = self.round(state)
+        stack = state.stack(seat)
         raises = _cbr_options(self._spans(state, r, seat))
         if r.bring_in:
             amount = min(stack, state.rules.bring_in)
@@ -235,7 +237,7 @@ class BettingPhase(Phase):
             return "raises_capped"
         if not self._reopened(state, r, seat):
             return "not_reopened"
-        stack = state._stacks[seat]
+        stack = state.stack(seat)
         if stack <= r.max_bet - state.bets[seat]:
             return "no_chips"
         if reach <= (min(stack, rules.bring_in) if r.bring_in else r.max_bet):
@@ -294,7 +296,7 @@ class BettingPhase(Phase):
         if self._blocked(state, r, seat, reach):
             return []
         lo, hi, choices = self._amounts(state, r, seat)
-        allin = state._stacks[seat] + state.bets[seat]
+        allin = state.stack(seat) + state.bets[seat]
         floor = min(allin, state.rules.bring_in) + 1 if r.bring_in else 0
         if not choices:  # one range (the usual case)
             start, stop = max(min(lo, reach, allin), floor), min(hi, allin)
@@ -347,12 +349,12 @@ class BettingPhase(Phase):
         if betting == "pot":
             call = top - state.bets[seat]
             return lo, max(lo, top + sum(state.paid) + state.dead + call), ()
-        return lo, state._stacks[seat] + state.bets[seat], ()
+        return lo, state.stack(seat) + state.bets[seat], ()
 
     # --- checking -----------------------------------------------------------------------------
 
     def check(self, state: State, action: Action) -> None:
-        r: BettingRound = state.phase_state
+        r = self.round(state)
         rules = state.rules
         verb, seat = action.verb, action.seat
         if seat is None or (seat not in r.candidates if r.candidates else seat != r.queue[0]):
@@ -362,7 +364,7 @@ class BettingPhase(Phase):
                 f"it is {who}'s turn, not {player(seat)}'s", "not_your_turn", self.rule(state)
             )
         amount = action.amount
-        stack, bet = state._stacks[seat], state.bets[seat]
+        stack, bet = state.stack(seat), state.bets[seat]
         if verb == "cc" and not r.bring_in:
             expected: int | None = min(r.max_bet - bet, stack)
         elif verb == "pb" and r.bring_in:
@@ -406,11 +408,11 @@ class BettingPhase(Phase):
         lo = self._amounts(state, r, seat)[0]
         allowed = " or ".join(str(a) if a == b else f"{a} to {b}" for a, b in spans)
         note, rule = "", rules.cite("limits")
-        if spans and spans[0][0] < lo and state._stacks[seat] + state.bets[seat] > spans[0][0]:
+        if spans and spans[0][0] < lo and state.stack(seat) + state.bets[seat] > spans[0][0]:
             note = (
                 f" ({spans[0][0]} puts the last player who can call all in; the rest is returned)"
             )
-        if any(not state._stacks[s] and state.bets[s] for s in state.live()):
+        if any(not state.stack(s) and state.bets[s] for s in state.live()):
             rule = f"{rule}, {rules.cite('all_in')}"  # an all-in this round moved the levels
         raise refuse(
             f"{player(seat)} may complete, bet or raise to {allowed}, not {amount}{note}",
@@ -441,7 +443,7 @@ class BettingPhase(Phase):
     # --- performing ---------------------------------------------------------------------------
 
     def perform(self, state: State, action: Action) -> None:
-        r: BettingRound = state.phase_state
+        r = self.round(state)
         seat = action.seat
         assert seat is not None
         if r.candidates:
@@ -450,14 +452,14 @@ class BettingPhase(Phase):
         verb = action.verb
         r.queue.pop(0)
         if verb == "cc":
-            state.put_in(seat, min(r.max_bet - state.bets[seat], state._stacks[seat]))
+            state.put_in(seat, min(r.max_bet - state.bets[seat], state.stack(seat)))
             r.acted_at[seat] = r.bet_level
             r.passive[seat] = True
         elif verb == "cbr":
             assert action.amount is not None
             self._raise(state, r, seat, action.amount)
         elif verb == "pb":
-            amount = min(state._stacks[seat], state.rules.bring_in)
+            amount = min(state.stack(seat), state.rules.bring_in)
             state.put_in(seat, amount)
             r.max_bet = amount
             r.bring_in = False
@@ -498,7 +500,7 @@ class BettingPhase(Phase):
             r.count += 1
             cap = rules.max_raises
             if cap is not None and r.count == cap + 1:
-                with_chips = sum(1 for s in state.live() if state._stacks[s])
+                with_chips = sum(1 for s in state.live() if state.stack(s))
                 r.capped = not (rules.heads_up_uncapped and with_chips <= 2)  # betting 3-4
         if half:  # it reopens the betting for everyone who acted
             r.acted_at = [None] * state.n
@@ -514,15 +516,13 @@ class BettingPhase(Phase):
 
 
 def _step(state: State) -> Betting:
-    step = state.rules.steps[state.step_index]
-    assert isinstance(step, Betting)
-    return step
+    return state.step_as(Betting)
 
 
 def _reach(state: State, seat: int) -> int:
     """The most any other live player with chips can have in this round: what it has bet
     plus its stack (0 when every other live player is all in)."""
-    stacks, bets, folded, shown = state._stacks, state.bets, state.folded, state.shown
+    stacks, bets, folded, shown = state.stacks, state.bets, state.folded, state.shown
     most = 0
     for s in range(state.n):
         if s != seat and stacks[s] and not folded[s] and shown[s] is None:

@@ -12,13 +12,17 @@ nothing. When the stub runs out the discards and burns become a new stub, as in 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
+
 from splitpot.actions import Action
 from splitpot.books import RULING_PAY
 from splitpot.cards import CARDS, Card
 from splitpot.phases.base import Phase, check_one_card, player, refuse, register
 from splitpot.phases.betting import opener
 from splitpot.phases.deal import _reshuffle, _take
-from splitpot.state import Legal, Option, State
+from splitpot.rules import Buy
+from splitpot.state import Legal, Option, Sight, State
 
 __all__ = ["BuyPhase"]
 
@@ -59,16 +63,23 @@ def _order(state: State) -> list[int]:
     return [s % state.n for s in range(start, start + state.n) if s % state.n in live]
 
 
-class BuyPhase(Phase):
+def _showing(before: Sequence[Action], seat: int, card: Card) -> bool:
+    """The card has been seen face up as the seat's (dealt up, a replacement dealt up)."""
+    return any(a.seat == seat and card in a.cards for a in before)
+
+
+class BuyPhase(Phase[BuyRound, Buy]):
     """Runs the :class:`~splitpot.rules.Buy` step."""
 
     kind = "buy"
+    round_type = BuyRound
+    step_type = Buy
 
     def enter(self, state: State) -> None:
         state.phase_state = BuyRound(_order(state), state.n)
 
     def done(self, state: State) -> bool:
-        ps: BuyRound = state.phase_state
+        ps = self.round(state)
         return ps.owed is None and ps.round >= len(state.rules.prices)
 
     def dealer_turn(self, state: State) -> bool:
@@ -79,7 +90,7 @@ class BuyPhase(Phase):
         return _RULE_DEAL if self.dealer_turn(state) else _RULE_TURN
 
     def legal(self, state: State) -> Legal:
-        ps: BuyRound = state.phase_state
+        ps = self.round(state)
         if ps.owed is not None:
             return Legal((), True, {})
         seat = ps.queue[0]
@@ -87,15 +98,15 @@ class BuyPhase(Phase):
 
     def options(self, state: State, seat: int) -> tuple[Option, ...]:
         """Stand pat, and buy when the stack covers the price."""
-        ps: BuyRound = state.phase_state
+        ps = self.round(state)
         price = state.rules.prices[ps.round]
-        if state._stacks[seat] < price:
+        if state.stack(seat) < price:
             return (_STAND,)
         held = tuple(c for c in state.hands[seat] if c is not None)
         return (_STAND, Option("buy", price, price, cards=held))
 
     def check(self, state: State, action: Action) -> None:
-        ps: BuyRound = state.phase_state
+        ps = self.round(state)
         seat = action.seat
         if ps.owed is not None:
             self._check_deal(state, ps.owed[0], action)
@@ -133,9 +144,9 @@ class BuyPhase(Phase):
                 )
             return
         price = state.rules.prices[ps.round]
-        if state._stacks[seat] < price:
+        if state.stack(seat) < price:
             raise refuse(
-                f"{player(seat)} has {state._stacks[seat]} behind and cannot pay the price "
+                f"{player(seat)} has {state.stack(seat)} behind and cannot pay the price "
                 f"{price}: stand pat",
                 "cannot_afford",
                 f"{_RULE_PAY}, {RULING_PAY}",
@@ -163,7 +174,7 @@ class BuyPhase(Phase):
             raise refuse(f"{CARDS[card]} has already been dealt", "card_dealt_twice", _RULE_DEAL)
 
     def perform(self, state: State, action: Action) -> None:
-        ps: BuyRound = state.phase_state
+        ps = self.round(state)
         seat = action.seat
         assert seat is not None
         if action.verb == "dh":
@@ -210,8 +221,27 @@ class BuyPhase(Phase):
             ps.queue = _order(state)
             ps.decided = [False] * state.n
 
+    def sight(
+        self, state: State, step_index: int, action: Action, before: Sequence[Action]
+    ) -> Sight | None:
+        """An upcard bought away and its replacement are seen by all (dealt up); the hole
+        card and its replacement only by the buyer until it shows its hand (OPR-207 3.3)."""
+        seat = action.seat
+        if seat is None:
+            return None
+        if action.verb == "buy":
+            if all(c is not None and _showing(before, seat, c) for c in action.cards):
+                return None
+        elif action.verb == "dh":
+            bought = next(a for a in reversed(before) if a.verb == "buy" and a.seat == seat)
+            if None not in bought.cards:
+                return None
+        else:
+            return None
+        return Sight(replace(action, cards=(None,) * len(action.cards)), seat, "shown")
+
     def dealer_action(self, state: State) -> Action:
-        ps: BuyRound = state.phase_state
+        ps = self.round(state)
         if ps.owed is None:
             raise refuse(
                 "the table waits on a player, not the dealer", "not_dealers_turn", _RULE_TURN
@@ -227,7 +257,7 @@ class BuyPhase(Phase):
         if self.dealer_turn(state) and not state.finished:
             action = self.dealer_action(state)
             self.perform(state, action)
-            state._log.append(action)
+            state.log_action(action)
 
 
 register(BuyPhase())

@@ -8,12 +8,13 @@ face up that plays in every hand (Robert's stud rules; logged as ``d db``).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from splitpot.actions import Action
 from splitpot.cards import CARDS, Card
 from splitpot.phases.base import Phase, face, player, refuse, register
 from splitpot.rules import Deal
-from splitpot.state import Legal, State
+from splitpot.state import Legal, Sight, State
 
 __all__ = ["DealPhase"]
 
@@ -40,15 +41,16 @@ def cards_left(state: State, step: Deal) -> int:
     return len(state.stub) - state.unknown_dealt + extra
 
 
-class DealPhase(Phase):
+class DealPhase(Phase[DealRound, Deal]):
     """Runs :class:`~splitpot.rules.Deal` steps."""
 
     kind = "deal"
+    round_type = DealRound
+    step_type = Deal
     dealer = True
 
     def enter(self, state: State) -> None:
-        step = state.rules.steps[state.step_index]
-        assert isinstance(step, Deal)
+        step = self.step(state)
         pending = state.live()
         common = False
         if step.shortage == "common" and len(state.stub) - state.unknown_dealt < len(pending):
@@ -56,7 +58,7 @@ class DealPhase(Phase):
         state.phase_state = DealRound(pending, common)
 
     def done(self, state: State) -> bool:
-        ps: DealRound = state.phase_state
+        ps = self.round(state)
         return not ps.pending and not ps.common
 
     def legal(self, state: State) -> Legal:
@@ -66,9 +68,8 @@ class DealPhase(Phase):
         return state.rules.cite("deal")
 
     def check(self, state: State, action: Action) -> None:
-        ps: DealRound = state.phase_state
-        step = state.rules.steps[state.step_index]
-        assert isinstance(step, Deal)
+        ps = self.round(state)
+        step = self.step(state)
         rule = state.rules.cite("deal")
         if ps.common:
             if action.verb != "db" or len(action.cards) != 1:
@@ -111,7 +112,7 @@ class DealPhase(Phase):
             raise refuse("the stub has run out of cards", "deck_exhausted", rule)
 
     def perform(self, state: State, action: Action) -> None:
-        ps: DealRound = state.phase_state
+        ps = self.round(state)
         dealt: list[Card | None] = []
         for c in action.cards:
             if c is None:
@@ -123,8 +124,7 @@ class DealPhase(Phase):
             state.common.extend(dealt)
             ps.common = False
             return
-        step = state.rules.steps[state.step_index]
-        assert isinstance(step, Deal)
+        step = self.step(state)
         assert action.seat is not None
         state.hands[action.seat].extend(dealt)
         state.faceup[action.seat].extend(p == "u" for p in step.cards)
@@ -132,10 +132,23 @@ class DealPhase(Phase):
         state.ups[action.seat].extend(c for c, p in zip(dealt, step.cards, strict=True) if p == "u")
         ps.pending.remove(action.seat)
 
+    def sight(
+        self, state: State, step_index: int, action: Action, before: Sequence[Action]
+    ) -> Sight | None:
+        """Cards dealt face down are seen by their seat, by the others once it shows them."""
+        pattern = self.step(state, step_index).cards
+        if action.verb != "dh" or action.seat is None or "d" not in pattern:
+            return None
+        cards = zip(action.cards, pattern, strict=True)
+        return Sight(
+            Action("dh", action.seat, tuple(c if p == "u" else None for c, p in cards)),
+            action.seat,
+            "shown",
+        )
+
     def dealer_action(self, state: State) -> Action:
-        ps: DealRound = state.phase_state
-        step = state.rules.steps[state.step_index]
-        assert isinstance(step, Deal)
+        ps = self.round(state)
+        step = self.step(state)
         k = 1 if ps.common else len(step.cards)
         stub = state.stub
         if len(stub) < k:
@@ -151,23 +164,22 @@ class DealPhase(Phase):
 
     def auto(self, state: State) -> None:
         """Deal the whole step from the stub in one go (auto_deal's fast path), logging it."""
-        ps: DealRound = state.phase_state
-        step = state.rules.steps[state.step_index]
-        assert isinstance(step, Deal)
+        ps = self.round(state)
+        step = self.step(state)
         k = len(step.cards)
         stub = state.stub
         if ps.common or len(stub) - state.unknown_dealt < k * len(ps.pending):
             super().auto(state)
             return
         flags = [p == "u" for p in step.cards]
-        hands, faceup, ups, log = state.hands, state.faceup, state.ups, state._log
+        hands, faceup, ups, log = state.hands, state.faceup, state.ups, state.log_action
         for seat in ps.pending:
             cards = tuple([CARDS[stub.pop()] for _ in range(k)])
             hands[seat].extend(cards)
             faceup[seat].extend(flags)
             state.dealt_up[seat].extend(flags)
             ups[seat].extend([c for c, up in zip(cards, flags, strict=True) if up])
-            log.append(Action("dh", seat, cards))
+            log(Action("dh", seat, cards))
         ps.pending = []
 
 

@@ -10,9 +10,12 @@ The showdown reads the declarations back from the log (:func:`declarations`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from splitpot.actions import Action, Declaration
-from splitpot.phases.base import Phase, player, refuse, register
-from splitpot.state import Legal, Option, State
+from splitpot.phases.base import Phase, player, refuse, register, sealed_move
+from splitpot.rules import Declare
+from splitpot.state import Legal, Option, Sight, State
 
 __all__ = ["DeclarePhase", "choices", "declarations"]
 
@@ -44,41 +47,57 @@ def choices(state: State) -> tuple[Declaration, ...]:
 def declarations(state: State) -> dict[int, Declaration]:
     """Each seat's declaration so far this hand (from the log; the last ``dec`` of a seat)."""
     found: dict[int, Declaration] = {}
-    for action in state._log:
-        if action.verb == "dec" and action.seat is not None and action.declaration is not None:
-            found[action.seat] = action.declaration
+    if state.rules.showdown != "declare":  # no declaration step (Rules adds one for declare)
+        return found
+    steps = state.rules.steps
+    began = state.step_began
+    for k in range(min(len(began), len(steps))):  # only a declaration step holds them
+        if steps[k].kind != "declare":
+            continue
+        end = began[k + 1] if k + 1 < len(began) else state.position
+        for action in state.actions[began[k] : end]:
+            if action.verb == "dec" and action.seat is not None and action.declaration:
+                found[action.seat] = action.declaration
     return found
 
 
-class DeclarePhase(Phase):
+class DeclarePhase(Phase[DeclareRound, Declare]):
     """Runs the :class:`~splitpot.rules.Declare` step."""
 
     kind = "declare"
+    round_type = DeclareRound
+    step_type = Declare
 
     def rule(self, state: State) -> str:
         return state.rules.cite("declare")
 
     def enter(self, state: State) -> None:
         # seat order = clockwise from the dealer
-        state.phase_state = DeclareRound(state.live(), len(state._log))
+        state.phase_state = DeclareRound(state.live(), state.position)
 
     def secret_since(self, state: State) -> int | None:
         """Simultaneous declarations are sealed until the last is in (OPR-207 4.2)."""
-        ps: DeclareRound = state.phase_state
+        ps = self.round(state)
         return ps.since if _simultaneous(state) and ps.pending else None
 
+    def sight(
+        self, state: State, step_index: int, action: Action, before: Sequence[Action]
+    ) -> Sight | None:
+        """Simultaneous declarations are seen when the last is in; in turn, at once."""
+        return sealed_move(action) if action.verb == "dec" and _simultaneous(state) else None
+
     def done(self, state: State) -> bool:
-        ps: DeclareRound = state.phase_state
+        ps = self.round(state)
         return not ps.pending
 
     def legal(self, state: State) -> Legal:
-        ps: DeclareRound = state.phase_state
+        ps = self.round(state)
         option = (Option("dec", declarations=choices(state)),)
         seats = tuple(ps.pending) if _simultaneous(state) else (ps.pending[0],)
         return Legal(seats, False, dict.fromkeys(seats, option))
 
     def check(self, state: State, action: Action) -> None:
-        ps: DeclareRound = state.phase_state
+        ps = self.round(state)
         seat = action.seat
         rules = state.rules
         order, both = rules.cite("declare_order"), rules.cite("declare_both")
@@ -117,7 +136,7 @@ class DeclarePhase(Phase):
             )
 
     def perform(self, state: State, action: Action) -> None:
-        ps: DeclareRound = state.phase_state
+        ps = self.round(state)
         assert action.seat is not None
         ps.pending.remove(action.seat)
 

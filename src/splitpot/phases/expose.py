@@ -8,10 +8,13 @@ other seats only that a seat has chosen until then.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from splitpot.actions import Action
 from splitpot.cards import Card
-from splitpot.phases.base import Phase, check_one_card, player, refuse, register
-from splitpot.state import Legal, Option, State
+from splitpot.phases.base import Phase, check_one_card, player, refuse, register, sealed_move
+from splitpot.rules import Expose
+from splitpot.state import Legal, Option, Sight, State
 
 __all__ = ["ExposePhase", "ExposeRound"]
 
@@ -42,24 +45,26 @@ def _down(state: State, seat: int) -> tuple[Card, ...]:
     return tuple(c for c in state.down_cards(seat) if c is not None)
 
 
-class ExposePhase(Phase):
+class ExposePhase(Phase[ExposeRound, Expose]):
     """Runs :class:`~splitpot.rules.Expose` steps."""
 
     kind = "expose"
+    round_type = ExposeRound
+    step_type = Expose
 
     def enter(self, state: State) -> None:
         live = [s for s in state.live() if state.down_cards(s)]
-        state.phase_state = ExposeRound(live, len(state._log))
+        state.phase_state = ExposeRound(live, state.position)
 
     def rule(self, state: State) -> str:
         return _RULE
 
     def done(self, state: State) -> bool:
-        ps: ExposeRound = state.phase_state
+        ps = self.round(state)
         return not ps.pending
 
     def legal(self, state: State) -> Legal:
-        ps: ExposeRound = state.phase_state
+        ps = self.round(state)
         return Legal(
             tuple(ps.pending),
             False,
@@ -67,11 +72,17 @@ class ExposePhase(Phase):
         )
 
     def secret_since(self, state: State) -> int | None:
-        ps: ExposeRound = state.phase_state
+        ps = self.round(state)
         return ps.since if ps.pending else None
 
+    def sight(
+        self, state: State, step_index: int, action: Action, before: Sequence[Action]
+    ) -> Sight | None:
+        """The choices are sealed until the last is in, then turn up together (¶23)."""
+        return sealed_move(action) if action.verb == "up" else None
+
     def check(self, state: State, action: Action) -> None:
-        ps: ExposeRound = state.phase_state
+        ps = self.round(state)
         seat = action.seat
         if action.verb != "up":
             raise refuse(
@@ -88,7 +99,7 @@ class ExposePhase(Phase):
         check_one_card(seat, action, state.down_cards(seat), _RULE, " face down", shown=True)
 
     def perform(self, state: State, action: Action) -> None:
-        ps: ExposeRound = state.phase_state
+        ps = self.round(state)
         seat = action.seat
         assert seat is not None
         ps.pending.remove(seat)

@@ -33,14 +33,15 @@ sold and the last sale, which opens the next betting round (``Betting(opener="bu
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 from splitpot.actions import Action
 from splitpot.books import RULING_PAY
 from splitpot.cards import CARDS, Card
-from splitpot.phases.base import Phase, check_one_card, player, refuse, register
+from splitpot.phases.base import Phase, check_one_card, player, refuse, register, sealed_move
 from splitpot.rules import Sale
-from splitpot.state import Legal, Offer, Option, State
+from splitpot.state import Legal, Offer, Option, Sight, State
 
 __all__ = ["Market", "SalePhase", "SaleRound", "last_sale", "sellers_left"]
 
@@ -131,7 +132,7 @@ class SaleRound:
 
 def _ask_rule(state: State) -> str:
     """The paragraph on asking prices: ¶8 in the six-card game, ¶18 in the seven-card one."""
-    step = state.rules.steps[state.step_index]
+    step = state.step
     return _RULE_ASK if isinstance(step, Sale) and step.sellers == "round" else _RULE_SHOW
 
 
@@ -165,16 +166,17 @@ def _held(state: State, seat: int) -> tuple[Card, ...]:
     return tuple(c for c in state.hands[seat] if c is not None)
 
 
-class SalePhase(Phase):
+class SalePhase(Phase[SaleRound, Sale]):
     """Runs :class:`~splitpot.rules.Sale` steps."""
 
     kind = "sale"
+    round_type = SaleRound
+    step_type = Sale
 
     # --- the course of a step -----------------------------------------------------------------
 
     def enter(self, state: State) -> None:
-        step = state.rules.steps[state.step_index]
-        assert isinstance(step, Sale)
+        step = self.step(state)
         market = _market(state)
         market.last = None
         ps = SaleRound(state.n)
@@ -204,7 +206,7 @@ class SalePhase(Phase):
         ps.ask = None
 
     def done(self, state: State) -> bool:
-        ps: SaleRound = state.phase_state
+        ps = self.round(state)
         return ps.stage == "done"
 
     def rule(self, state: State) -> str:
@@ -219,7 +221,7 @@ class SalePhase(Phase):
         ps.bids = [None] * state.n
         ps.high = 0
         ps.high_bidder = None
-        ps.since = len(state._log)
+        ps.since = state.position
         ps.stage = "bid"
 
     def _least(self, state: State, ps: SaleRound) -> int:
@@ -230,7 +232,7 @@ class SalePhase(Phase):
         return floor
 
     def _most(self, state: State, ps: SaleRound, seat: int) -> int:
-        most = state._stacks[seat]
+        most = state.stack(seat)
         cap = state.rules.max_price
         if cap is not None and ps.stage == "bid":
             most = min(most, cap)
@@ -296,7 +298,7 @@ class SalePhase(Phase):
     # --- what may be done ---------------------------------------------------------------------
 
     def legal(self, state: State) -> Legal:
-        ps: SaleRound = state.phase_state
+        ps = self.round(state)
         if ps.stage == "sell":
             assert ps.seller is not None
             return Legal((ps.seller,), False, {ps.seller: self._sell_options(state, ps)})
@@ -319,7 +321,7 @@ class SalePhase(Phase):
         """The asking prices the seller may name, or None when it cannot cover the minimum."""
         rules = state.rules
         least = rules.price_minimum
-        most = state._stacks[seller]
+        most = state.stack(seller)
         if rules.max_price is not None:
             most = min(most, rules.max_price)
         return (least, most) if most >= least else None
@@ -327,8 +329,7 @@ class SalePhase(Phase):
     def _sell_options(self, state: State, ps: SaleRound) -> tuple[Option, ...]:
         seller = ps.seller
         assert seller is not None
-        step = state.rules.steps[state.step_index]
-        assert isinstance(step, Sale)
+        step = self.step(state)
         held = _held(state, seller)
         options: list[Option] = []
         prices = self._price_range(state, seller)
@@ -341,18 +342,18 @@ class SalePhase(Phase):
         return tuple(options)
 
     def secret_since(self, state: State) -> int | None:
-        ps: SaleRound = state.phase_state
+        ps = self.round(state)
         sealed = state.rules.sale_bidding == "sealed"
         return ps.since if sealed and ps.stage in ("first", "bid") else None
 
     def bids(self, state: State) -> dict[int, int]:
-        ps: SaleRound = state.phase_state
+        ps = self.round(state)
         if ps.stage not in ("first", "bid"):
             return {}
         return {s: b for s, b in enumerate(ps.bids) if b is not None}
 
     def offer(self, state: State) -> Offer | None:
-        ps: SaleRound = state.phase_state
+        ps = self.round(state)
         if ps.card is None:
             return None
         sealed = state.rules.sale_bidding == "sealed"
@@ -364,10 +365,24 @@ class SalePhase(Phase):
             None if sealed else ps.high_bidder,
         )
 
-    # --- checking -----------------------------------------------------------------------------
+    def sight(
+        self, state: State, step_index: int, action: Action, before: Sequence[Action]
+    ) -> Sight | None:
+        """A discard is face down for good (¶9-10); sealed bids and passes are seen as bids
+        until the last is in (house rule sale_bidding)."""
+        seat = action.seat
+        if seat is None:
+            return None
+        if action.verb == "sd" and action.cards:
+            return Sight(Action("sd", seat, (None,) * len(action.cards)), seat, "never")
+        if action.verb in ("bid", "pass") and state.rules.sale_bidding == "sealed":
+            return sealed_move(action, "bid")
+        return None
+
+        # --- checking -----------------------------------------------------------------------------
 
     def check(self, state: State, action: Action) -> None:
-        ps: SaleRound = state.phase_state
+        ps = self.round(state)
         seat = action.seat
         if seat is None or not 0 <= seat < state.n or seat not in state.live():
             raise refuse(f"{player(seat)} is not in the hand", "not_live", _RULE_BID)
@@ -379,8 +394,7 @@ class SalePhase(Phase):
             self._check_bid(state, ps, seat, action)
 
     def _check_sell(self, state: State, ps: SaleRound, seat: int, action: Action) -> None:
-        step = state.rules.steps[state.step_index]
-        assert isinstance(step, Sale)
+        step = self.step(state)
         seller = ps.seller
         if seat != seller:
             raise refuse(
@@ -425,7 +439,7 @@ class SalePhase(Phase):
                 "above_maximum_price",
                 _RULE_MAX,
             )
-        stack = state._stacks[seat]
+        stack = state.stack(seat)
         if price > stack:
             raise refuse(
                 f"asking price {price} is more than the {stack} {player(seat)} has behind "
@@ -436,8 +450,7 @@ class SalePhase(Phase):
 
     def _check_discard(self, state: State, ps: SaleRound, seat: int, action: Action) -> None:
         who = ps.discarder
-        step = state.rules.steps[state.step_index]
-        assert isinstance(step, Sale)
+        step = self.step(state)
         seven = step.sellers == "round"  # the seven-card version's own paragraphs
         if ps.seller != who:  # the buyer discards
             rule = "NASDAQ 5.2(a)" if seven else _RULE_BID
@@ -501,7 +514,7 @@ class SalePhase(Phase):
             raise refuse(
                 f"bid {amount} is above the maximum price {cap}", "above_maximum_price", _RULE_MAX
             )
-        stack = state._stacks[seat]
+        stack = state.stack(seat)
         if amount > stack:
             raise refuse(
                 f"bid {amount} is more than the {stack} {player(seat)} has behind",
@@ -512,7 +525,7 @@ class SalePhase(Phase):
     # --- performing ---------------------------------------------------------------------------
 
     def perform(self, state: State, action: Action) -> None:
-        ps: SaleRound = state.phase_state
+        ps = self.round(state)
         seat = action.seat
         assert seat is not None
         if ps.stage == "sell":

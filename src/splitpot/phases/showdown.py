@@ -12,10 +12,10 @@ from __future__ import annotations
 from splitpot.actions import Action, Declaration
 from splitpot.cards import CARDS, Card, format_cards
 from splitpot.hands import describe_high, describe_low, high_value, low_value
-from splitpot.phases.base import Phase, finish_uncontested, player, refuse, register
+from splitpot.phases.base import NoRound, Phase, finish_uncontested, player, refuse, register
 from splitpot.phases.declare import declarations
 from splitpot.pots import Pot, divide, high_card_key, low_card_key, side_pots, split_halves
-from splitpot.rules import Rules
+from splitpot.rules import Rules, Showdown
 from splitpot.state import Award, Half, Legal, Option, State
 
 __all__ = ["ShowdownPhase", "contenders", "judge"]
@@ -23,10 +23,12 @@ __all__ = ["ShowdownPhase", "contenders", "judge"]
 _SHOW = (Option("sm"),)
 
 
-class ShowdownPhase(Phase):
+class ShowdownPhase(Phase[NoRound, Showdown]):
     """Runs the :class:`~splitpot.rules.Showdown` step."""
 
     kind = "showdown"
+    round_type = NoRound
+    step_type = Showdown
     dealer = True
 
     def done(self, state: State) -> bool:
@@ -107,7 +109,7 @@ class ShowdownPhase(Phase):
         for seat in waiting:
             action = Action("sm", seat, tuple(state.hands[seat]))
             self.perform(state, action)
-            state._log.append(action)
+            state.log_action(action)
         return action
 
     def dealer_action(self, state: State) -> Action:
@@ -176,7 +178,7 @@ def judge(state: State) -> None:
                 state.pay(seat, amount)
                 awards.append(Award(seat, amount, "all", f"shares {where}: {nobody}"))
     state.finished = True
-    state.phase_state = None
+    state.phase_state = NoRound()
 
 
 def _pots(state: State, alive: list[bool]) -> list[Pot]:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from splitpot.errors import RulesError
-from splitpot.rules import STEP_KINDS, Rules, Step
+from splitpot.rules import OPTIONS, STEP_KINDS, Rules, Step
 
 __all__ = ["load_toml", "rules_from_mapping"]
 
@@ -51,7 +51,9 @@ def rules_from_mapping(data: Mapping[str, Any], *, source: str = "variant") -> R
         options["steps"] = tuple(_step(s, source) for s in data["steps"])
     if "base" in data:
         base = variants.get(data["base"])
-        return dataclasses.replace(base, **options)
+        rules = dataclasses.replace(base, **options)
+        rules.refuse_unused(k for k in OPTIONS if getattr(rules, k) != getattr(base, k))
+        return rules
     if "steps" not in options or "name" not in options:
         raise RulesError(f"{source}: a game needs a name and steps (or a base game)")
     options.setdefault("code", "")

@@ -8,7 +8,7 @@ from typing import Final
 
 from splitpot.books import NASDAQ as BOOK
 from splitpot.books import Book
-from splitpot.rules import Betting, Deal, Expose, Rules, Sale, Showdown, Step
+from splitpot.rules import Betting, Deal, Expose, Rules, Sale, Showdown, ShowdownKind, Step
 
 __all__ = ["NASDAQ", "NASDAQ7"]
 
@@ -58,7 +58,7 @@ def _nasdaq(
     code: str,
     steps: tuple[Step, ...],
     most: int,
-    showdown: str,
+    showdown: ShowdownKind,
     book: Book,
     description: str,
 ) -> Rules:

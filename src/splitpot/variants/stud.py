@@ -10,12 +10,12 @@ the five-card games follow OPR-207, whose Articles 1–2 describe five-card stud
 from __future__ import annotations
 
 from splitpot.books import OPR207, ROBERTS
-from splitpot.rules import Betting, Buy, Deal, Rules, Showdown, Step
+from splitpot.rules import Betting, Buy, Deal, Opener, Rules, Showdown, Step
 
 __all__ = ["RAZZ", "STUD", "STUD5", "STUD5BUY", "STUD5HILO", "STUD8"]
 
 
-def _seven(first: str, later: str, *, open_pair: bool = False) -> tuple[Step, ...]:
+def _seven(first: Opener, later: Opener, *, open_pair: bool = False) -> tuple[Step, ...]:
     """Third street two down one up, 4th–6th up, 7th down (a common card if the stub runs
     short); small bet on 3rd and 4th, big from 5th (Robert's 6)."""
     return (
