@@ -251,10 +251,11 @@ async def play(
 
 
 @pytest.mark.slow
-def test_no_message_tells_a_seat_what_it_may_not_know(tmp_path: Any) -> None:
-    db = tmp_path / "leak.db"
+def test_no_message_tells_a_seat_what_it_may_not_know(db: str, tmp_path: Any) -> None:
     server = ServerProcess(
-        db, "--bot-delay", "0", "--next-delay", "0", "--rate", "1000", "--lobby-burst", "1000"
+        db,
+        *("--bot-delay", "0", "--next-delay", "0", "--rate", "1000", "--lobby-burst", "1000"),
+        errors=tmp_path / "leak.stderr",
     )
     truths: dict[tuple[str, int], Truth] = {}
     games: dict[str, tuple[str, dict[str, Any]]] = {}
@@ -285,7 +286,7 @@ def test_no_message_tells_a_seat_what_it_may_not_know(tmp_path: Any) -> None:
 
     with server:
         url = server.url
-        store = Store(str(db))  # the test reads the hands' records from the same database
+        store = Store(db)  # the test reads the hands' records from the same database
         readers: list[tuple[str, Reader]] = []
         with httpx2.Client(base_url=url) as http:
             for game, house, hands, copy in [
