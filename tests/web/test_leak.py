@@ -325,6 +325,7 @@ def test_no_message_tells_a_seat_what_it_may_not_know(db: str, tmp_path: Any) ->
             await asyncio.wait_for(asyncio.gather(*tasks), timeout=400)
 
         asyncio.run(run_all())
+        store.close()
 
     assert sum(hands for _, _, hands in TABLES) == 1000
     assert len(truths) == 1000

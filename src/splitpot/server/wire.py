@@ -165,21 +165,27 @@ def log_line(action: Action) -> str:
     written without what it was (``p3 bid``, ``p3 dec``).
 
     Lines are remembered by the action object (a view shares the log's own objects), since
-    every snapshot of a hand repeats its log."""
-    known = _LINES.get(id(action))
-    if known is not None and known[0] is action:
-        return known[1]
+    every snapshot of a hand repeats its log: the lines used since the last turn of the
+    cache, and those of the turn before, so the hands under way keep theirs and the memory
+    of finished hands is let go."""
     if action.verb in ("bid", "dec") and action.amount is None and action.declaration is None:
-        line = f"p{(action.seat or 0) + 1} {action.verb}"
-    else:
-        line = format_action(action)
-    if len(_LINES) > 100_000:
+        return f"p{(action.seat or 0) + 1} {action.verb}"  # a new object in every view
+    key = id(action)
+    known = _LINES.get(key) or _OLDER.get(key)
+    if known is None or known[0] is not action:
+        known = (action, format_action(action))
+    if len(_LINES) >= _KEPT:
+        _OLDER.clear()
+        _OLDER.update(_LINES)
         _LINES.clear()
-    _LINES[id(action)] = (action, line)
-    return line
+    _LINES[key] = known
+    return known[1]
 
 
+_KEPT: Final = 20_000
+"""Lines remembered per turn of the cache (each table's hand under way has a hundred or so)."""
 _LINES: dict[int, tuple[Action, str]] = {}
+_OLDER: dict[int, tuple[Action, str]] = {}
 
 
 def _option(option: Option) -> dict[str, Any]:
