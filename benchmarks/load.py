@@ -2,11 +2,12 @@
 
 Starts ``splitpot serve`` on 127.0.0.1 (a free port) with a fresh database: a SQLite file in a
 temporary directory, or with ``--db URL`` a new database made on that PostgreSQL server (and
-dropped after). It makes ``--tables`` tables of four seats (one client creates each table, three
-join it, as the lobby does), one WebSocket client per seat. Each client is a simple bot: when the
-latest snapshot it received offers its seat moves (and has answered all its earlier ones), it
-waits ``--think`` seconds on average, then sends one of those options, chosen at random (rarely a
-fold, small amounts), as the page sends it. Nothing else plays: no bot runs in the server.
+dropped after). It makes ``--tables`` tables of ``--clients`` seats, four by default (one client
+creates each table, the others join it, as the lobby does), one WebSocket client per seat. Each
+client is a simple bot: when the latest snapshot it received offers its seat moves (and has
+answered all its earlier ones), it waits ``--think`` seconds on average, then sends one of those
+options, chosen at random (rarely a fold, small amounts), as the page sends it. Nothing else
+plays: no bot runs in the server.
 
 Measured: the time from each move sent to the first snapshot that answers it (its ``acks`` count
 the move), p50 / p99 / max; errors (every refusal, a move left unanswered, a dropped
@@ -17,6 +18,7 @@ be answered), and everything runs on the loopback interface.
 
     .venv/bin/python benchmarks/load.py                      # 50 tables, two minutes, SQLite
     .venv/bin/python benchmarks/load.py --quick              # 5 tables, 8 seconds
+    .venv/bin/python benchmarks/load.py --tables 2 --clients 2 --seconds 3
     .venv/bin/python benchmarks/load.py --db postgresql://splitpot@/postgres?host=/tmp/pg
 
 Targets: zero errors; p99 under 50 ms; memory flat (RSS at the end within 10 % of RSS once every
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import atexit
 import contextlib
 import json
 import os
@@ -89,11 +92,12 @@ def database(server: str | None, folder: Path) -> Iterator[str]:
 class Server:
     """``splitpot serve`` in a process of its own on 127.0.0.1 and a port it picks."""
 
-    def __init__(self, db: str, errors: Path, next_delay: float) -> None:
-        command = [sys.executable, "-c", "from splitpot.cli import run; run()", "serve"]
-        command += ["--host", "127.0.0.1", "--port", "0", "--db", db]
+    def __init__(self, db: str, folder: Path, next_delay: float) -> None:
+        self.errors, self.timings = folder / "server.stderr", folder / "moves.json"
+        command = [sys.executable, str(Path(__file__).resolve()), AS_SERVER, str(self.timings)]
+        command += ["serve", "--host", "127.0.0.1", "--port", "0", "--db", db]
         command += ["--next-delay", str(next_delay), "--lobby-burst", "100000"]
-        self.errors = errors
+        errors = self.errors
         with errors.open("w") as err:
             self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=err, text=True)
         assert self.process.stdout is not None
@@ -126,6 +130,13 @@ class Server:
             self.process.kill()
             self.process.communicate()
 
+    def moves(self) -> list[tuple[float, float, bool]]:
+        """Each move the server took from a client: its wall and CPU seconds, and whether it
+        ended the hand (written when the server stops; see ``serve_timed``)."""
+        if not self.timings.exists():
+            return []
+        return [(wall, cpu, ended) for wall, cpu, ended in json.loads(self.timings.read_text())]
+
     def problems(self) -> list[str]:
         """The lines of the server's log that tell of something wrong."""
         lines = self.errors.read_text().splitlines()
@@ -141,17 +152,49 @@ def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
     return answer
 
 
-def make_tables(url: str, games: list[str], count: int) -> list[tuple[str, list[str]]]:
-    """``count`` tables of four seats, the games in turn; each table's code and four tokens."""
+def make_tables(
+    url: str, games: list[str], count: int, clients: int
+) -> list[tuple[str, list[str]]]:
+    """``count`` tables of ``clients`` seats, the games in turn; each table's code and its
+    seats' tokens."""
     made = []
     for i in range(count):
         game = games[i % len(games)]
-        spec = {"game": game, "seats": ["you", "open", "open", "open"], "name": "Seat0", "timer": 0}
+        seats = ["you"] + ["open"] * (clients - 1)
+        spec = {"game": game, "seats": seats, "name": "Seat0", "timer": 0}
         table = post(f"{url}/api/tables", spec)
         code = table["code"]
-        joined = [post(f"{url}/api/tables/{code}/join", {"name": f"Seat{k}"}) for k in (1, 2, 3)]
+        others = range(1, clients)
+        joined = [post(f"{url}/api/tables/{code}/join", {"name": f"Seat{k}"}) for k in others]
         made.append((code, [table["token"], *(j["token"] for j in joined)]))
     return made
+
+
+AS_SERVER = "--as-server"
+"""``load.py --as-server FILE serve ...``: the server's process (see ``serve_timed``)."""
+
+
+def serve_timed(timings: str, argv: list[str]) -> None:
+    """``splitpot serve``, timing each client's move inside the server (``LiveTable.act``:
+    the engine, the store's commit, every snapshot encoded), written to ``timings`` at exit.
+    Its CPU time (of the server's one thread) beside its wall time tells the server's own cost
+    from the time the process waited for a core."""
+    from splitpot.cli import run
+    from splitpot.server.tables import LiveTable
+
+    taken = LiveTable.act
+    moves: list[tuple[float, float, bool]] = []
+
+    async def act(self: LiveTable, client: Any, message: Any) -> None:
+        wall, cpu = time.perf_counter(), time.thread_time()
+        await taken(self, client, message)
+        ended = self.hand is not None and self.hand.state.finished
+        moves.append((time.perf_counter() - wall, time.thread_time() - cpu, ended))
+
+    LiveTable.act = act  # type: ignore[method-assign]
+    atexit.register(lambda: Path(timings).write_text(json.dumps(moves)))
+    sys.argv = [sys.argv[0], *argv]
+    run()
 
 
 # --- the clients ----------------------------------------------------------------------------
@@ -325,7 +368,10 @@ def finished_hands(db: str) -> int:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=50, help="tables of four (default 50)")
+    parser.add_argument("--tables", type=int, default=50, help="tables (default 50)")
+    parser.add_argument(
+        "--clients", type=int, default=4, help="clients (seats) per table (default 4)"
+    )
     parser.add_argument("--seconds", type=float, default=120.0, help="play time (default 120)")
     parser.add_argument("--quick", action="store_true", help="5 tables for 8 seconds: a smoke run")
     parser.add_argument("--db", metavar="URL", help="a PostgreSQL server (default: SQLite)")
@@ -350,27 +396,33 @@ def main() -> int:
     unknown = sorted(set(games) - set(variants.names()))
     if unknown:
         parser.error(f"unknown game {unknown[0]!r}")
+    most = min(variants.get(game).max_players for game in games)
+    if not 2 <= args.clients <= most:
+        parser.error(f"--clients runs from 2 to {most} (the most players of the games)")
     say = (lambda *a: print(*a, file=sys.stderr)) if args.json else print
 
-    say(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    load_start = os.getloadavg()
+    say(f"load average {' '.join(f'{x:.2f}' for x in load_start)} on {os.cpu_count()} cores")
     with (
         tempfile.TemporaryDirectory(prefix="splitpot-load-") as folder,
         database(args.db, Path(folder)) as db,
     ):
         backend = "sqlite" if args.db is None else make_url(database_url(db)).get_backend_name()
-        server = Server(db, Path(folder) / "server.stderr", args.next_delay)
+        server = Server(db, Path(folder), args.next_delay)
         try:
             rss_up = server.rss()
             made = time.perf_counter()
-            tables = make_tables(server.url, games, args.tables)
+            tables = make_tables(server.url, games, args.tables, args.clients)
             say(
-                f"{args.tables} tables of 4 made in {time.perf_counter() - made:.1f} s; "
+                f"{args.tables} tables of {args.clients} made in "
+                f"{time.perf_counter() - made:.1f} s; "
                 f"{backend}; playing {args.seconds:g} s, think {args.think:g} s"
             )
             figures, memory = asyncio.run(run_clients(server, tables, args))
         finally:
             server.stop()
         problems = server.problems()
+        inside = server.moves()
         hands = finished_hands(db)
 
     lat = figures.latencies or [float("nan")]
@@ -379,7 +431,7 @@ def main() -> int:
     result = {
         "backend": backend,
         "tables": args.tables,
-        "clients": 4 * args.tables,
+        "clients": args.clients * args.tables,
         "seconds": round(memory["wall"], 1),
         "think": args.think,
         "moves": figures.moves,
@@ -397,7 +449,19 @@ def main() -> int:
         "rss_samples_mb": [(t, round(r / 2**20, 1)) for t, r in memory["samples"]],
         "server_cpu_share": round(memory["cpu"] / memory["wall"], 2),
         "clients_cpu_share": round(memory["client_cpu"] / memory["wall"], 2),
+        "load_average_start": [round(x, 2) for x in load_start],
+        "load_average_end": [round(x, 2) for x in os.getloadavg()],
+        "server_moves": len(inside),
     }
+    for name, values in (
+        ("server_wall", [wall for wall, _, _ in inside]),
+        ("server_cpu", [cpu for _, cpu, _ in inside]),
+        ("server_cpu_hand_end", [cpu for _, cpu, ended in inside if ended]),
+    ):
+        values = values or [float("nan")]
+        for label, share in (("p50", 0.5), ("p99", 0.99)):
+            result[f"{name}_{label}_ms"] = round(percentile(values, share) * 1000, 2)
+        result[f"{name}_max_ms"] = round(max(values) * 1000, 2)
     targets = {
         "zero errors": not errors,
         f"p99 < {P99_TARGET * 1000:g} ms": result["p99_ms"] < P99_TARGET * 1000,
@@ -421,9 +485,17 @@ def main() -> int:
             f"{result['rss_samples_mb']}"
         )
         print(
+            "inside the server, a move taken (engine, commit, snapshots): wall p50 "
+            f"{result['server_wall_p50_ms']} / p99 {result['server_wall_p99_ms']} / max "
+            f"{result['server_wall_max_ms']} ms; CPU p50 {result['server_cpu_p50_ms']} / p99 "
+            f"{result['server_cpu_p99_ms']} / max {result['server_cpu_max_ms']} ms "
+            f"(a hand's last move: CPU p50 {result['server_cpu_hand_end_p50_ms']} ms)"
+        )
+        print(
             f"CPU: the server {result['server_cpu_share']:.0%} of one core, "
             f"the clients (this process) {result['clients_cpu_share']:.0%}"
         )
+        print(f"load average at the end {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
         print(f"errors: {len(errors)}")
         for line in errors[:10]:
             print(f"  {line}")
@@ -433,4 +505,7 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    if sys.argv[1:2] == [AS_SERVER]:
+        serve_timed(sys.argv[2], sys.argv[3:])
+    else:
+        sys.exit(main())
