@@ -12,6 +12,7 @@ with a one-line reason: not JSON, too long, an unknown type or field, a value of
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -164,28 +165,21 @@ def log_line(action: Action) -> str:
     ``??`` for a card the reader cannot see); a sealed bid or declaration not yet revealed is
     written without what it was (``p3 bid``, ``p3 dec``).
 
-    Lines are remembered by the action object (a view shares the log's own objects), since
-    every snapshot of a hand repeats its log: the lines used since the last turn of the
-    cache, and those of the turn before, so the hands under way keep theirs and the memory
-    of finished hands is let go."""
+    Every snapshot of a hand repeats its log, so lines are remembered by the action's value
+    (equal actions make equal lines, in any hand at any table): the most recently used
+    ``LINES_KEPT`` of them, so memory stays bounded however long the server runs."""
     if action.verb in ("bid", "dec") and action.amount is None and action.declaration is None:
-        return f"p{(action.seat or 0) + 1} {action.verb}"  # a new object in every view
-    key = id(action)
-    known = _LINES.get(key) or _OLDER.get(key)
-    if known is None or known[0] is not action:
-        known = (action, format_action(action))
-    if len(_LINES) >= _KEPT:
-        _OLDER.clear()
-        _OLDER.update(_LINES)
-        _LINES.clear()
-    _LINES[key] = known
-    return known[1]
+        return f"p{(action.seat or 0) + 1} {action.verb}"
+    return _line(action)
 
 
-_KEPT: Final = 20_000
-"""Lines remembered per turn of the cache (each table's hand under way has a hundred or so)."""
-_LINES: dict[int, tuple[Action, str]] = {}
-_OLDER: dict[int, tuple[Action, str]] = {}
+LINES_KEPT: Final = 16_384
+"""Lines remembered (a table's hand under way has a hundred or so; a few megabytes in all)."""
+
+
+@functools.lru_cache(maxsize=LINES_KEPT)
+def _line(action: Action) -> str:
+    return format_action(action)
 
 
 def _option(option: Option) -> dict[str, Any]:
