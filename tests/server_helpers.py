@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from typing import Any
 
 from starlette.testclient import TestClient, WebSocketTestSession
 
+from dbtools import DATABASES
 from splitpot.server import Settings, create_app
 
 FAST = Settings(bot_delay=0, next_delay=0.05, rate=1000, burst=1000)
@@ -15,12 +16,14 @@ FAST = Settings(bot_delay=0, next_delay=0.05, rate=1000, burst=1000)
 
 
 @contextmanager
-def client(db: str = "sqlite://", settings: Settings = FAST) -> Iterator[TestClient]:
-    """A TestClient over a fresh app (an in-memory database unless ``db`` names one)."""
-    app = create_app(db, settings=settings)
-    with TestClient(app) as http:
-        yield http
-    app.state.store.close()
+def client(db: str | None = None, settings: Settings = FAST) -> Iterator[TestClient]:
+    """A TestClient over a fresh app on ``db``, or else on a new database of its own (in
+    memory, or on the server of ``pytest --db``: tests/dbtools.py)."""
+    with ExitStack() as stack:
+        app = create_app(db or stack.enter_context(DATABASES.fresh("sqlite://")), settings=settings)
+        with TestClient(app) as http:
+            yield http
+        app.state.store.close()
 
 
 def table(http: TestClient, game: str = "auction", **spec: Any) -> dict[str, Any]:

@@ -8,9 +8,9 @@ A screenshot of each phase is kept in build/screenshots/ for review.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
@@ -60,31 +60,39 @@ class Player:
         found = self.page.locator(selector)
         return found.count() > 0 and found.first.is_enabled()
 
+    def press(self, selector: str) -> None:
+        """Click a move's button and wait until the page has redrawn its controls (it does on
+        the next message from the table), so the next look is never at the snapshot the move
+        answered: a slower database makes that window wider."""
+        button = self.page.locator(selector).first.element_handle()
+        button.click()
+        button.wait_for_element_state("hidden")  # detached
+
     def move(self, declaration: str) -> bool:
         """Make the move the page offers now, by clicking; False when there is none."""
         page = self.page
         if self.enabled('button[data-verb="bid"]'):
             self.shot("auction-bid")
-            page.locator('button[data-verb="bid"]').first.click()
+            self.press('button[data-verb="bid"]')
             return True
         lot = page.locator("#offer .card.choosable")
         if page.locator('button[data-verb="pick"]').count() and lot.count():
             lot.first.click()
             self.shot("auction-pick")
-            page.locator('button[data-verb="pick"]').first.click()
+            self.press('button[data-verb="pick"]')
             return True
         if self.enabled('button[data-verb="cbr"]') and not self.bet:
             self.shot("betting")
             self.bet = True
-            page.locator('button[data-verb="cbr"]').first.click()  # a bet (or raise)
+            self.press('button[data-verb="cbr"]')  # a bet (or raise)
             return True
         if self.enabled('button[data-verb="cc"]'):
             self.shot("betting-call")
-            page.locator('button[data-verb="cc"]').first.click()
+            self.press('button[data-verb="cc"]')
             return True
         if self.enabled(f'button[data-declaration="{declaration}"]'):
             self.shot("declare")
-            page.locator(f'button[data-declaration="{declaration}"]').click()
+            self.press(f'button[data-declaration="{declaration}"]')
             return True
         return False
 
@@ -93,12 +101,12 @@ class Player:
 
 
 def test_two_friends_and_a_bot_play_a_hand_of_auction_by_clicking(
-    browser: Browser, tmp_path: Path
+    browser: Browser, db: str
 ) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     settings = Settings(bot_delay=0.2, next_delay=60)
-    app = create_app(str(tmp_path / "browser.db"), settings=settings)
-    with live_server(app) as url:
+    app = create_app(db, settings=settings)
+    with contextlib.closing(app.state.store), live_server(app) as url:
         desk = browser.new_context(viewport=DESKTOP)
         phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
         ann = Player(desk.new_page(), "desktop")

@@ -252,10 +252,11 @@ async def play(
 
 
 @pytest.mark.slow
-def test_no_message_tells_a_seat_what_it_may_not_know(tmp_path: Any) -> None:
-    db = tmp_path / "leak.db"
+def test_no_message_tells_a_seat_what_it_may_not_know(db: str, tmp_path: Any) -> None:
     server = ServerProcess(
-        db, "--bot-delay", "0", "--next-delay", "0", "--rate", "1000", "--lobby-burst", "1000"
+        db,
+        *("--bot-delay", "0", "--next-delay", "0", "--rate", "1000", "--lobby-burst", "1000"),
+        errors=tmp_path / "leak.stderr",
     )
     truths: dict[tuple[str, int], Truth] = {}
     games: dict[str, tuple[str, dict[str, Any]]] = {}
@@ -286,7 +287,7 @@ def test_no_message_tells_a_seat_what_it_may_not_know(tmp_path: Any) -> None:
 
     with server:
         url = server.url
-        store = Store(str(db))  # the test reads the hands' records from the same database
+        store = Store(db)  # the test reads the hands' records from the same database
         readers: list[tuple[str, Reader]] = []
         with httpx2.Client(base_url=url) as http:
             for game, house, hands, copy in [
@@ -325,6 +326,7 @@ def test_no_message_tells_a_seat_what_it_may_not_know(tmp_path: Any) -> None:
             await asyncio.wait_for(asyncio.gather(*tasks), timeout=400)
 
         asyncio.run(run_all())
+        store.close()
 
     assert sum(hands for _, _, hands in TABLES) == 1000
     assert len(truths) == 1000

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -119,12 +120,14 @@ def create(url: str) -> tuple[str, list[str]]:
     return made["code"], [made["token"], joined["token"]]
 
 
-def run(db: Path, kill_after: int | None) -> tuple[Any, list[int], list[dict[str, Any] | None]]:
-    """Play hand 1 of a fresh table on ``db``; with ``kill_after``, kill the server after that
-    many moves (the last one sent, its answer not awaited) and finish the hand on a new one,
-    checking that each seat finds the table as it left it. The hand's record, the seats'
-    stacks, and the last snapshots before the kill."""
-    server = ServerProcess(db, *OPTIONS)
+def run(
+    db: str, errors: Path, kill_after: int | None
+) -> tuple[Any, list[int], list[dict[str, Any] | None]]:
+    """Play hand 1 of a fresh table on ``db`` (the server's stderr to ``errors``); with
+    ``kill_after``, kill the server after that many moves (the last one sent, its answer not
+    awaited) and finish the hand on a new one, checking that each seat finds the table as it
+    left it. The hand's record, the seats' stacks, and the last snapshots before the kill."""
+    server = ServerProcess(db, *OPTIONS, errors=errors)
     url = server.start()
     code, tokens = create(url)
     players = Players(tokens)
@@ -152,7 +155,7 @@ def run(db: Path, kill_after: int | None) -> tuple[Any, list[int], list[dict[str
         asyncio.run(asyncio.wait_for(go(), 120))
     finally:
         server.stop()
-    store = Store(str(db))
+    store = Store(db)
     phh = store.hand_record(code, 1)
     assert phh is not None, "hand 1 did not finish"
     (table,) = store.tables(code)
@@ -174,9 +177,11 @@ def run(db: Path, kill_after: int | None) -> tuple[Any, list[int], list[dict[str
     return read_phh(phh), [s.stack for s in table.seats], before
 
 
-def test_a_killed_server_resumes_the_hand_to_the_same_end(tmp_path: Path) -> None:
-    whole, whole_stacks, _ = run(tmp_path / "whole.db", None)
-    resumed, resumed_stacks, before = run(tmp_path / "killed.db", 9)
+def test_a_killed_server_resumes_the_hand_to_the_same_end(
+    new_db: Callable[[str], str], tmp_path: Path
+) -> None:
+    whole, whole_stacks, _ = run(new_db("whole"), tmp_path / "whole.stderr", None)
+    resumed, resumed_stacks, before = run(new_db("killed"), tmp_path / "killed.stderr", 9)
     assert resumed.seed == whole.seed
     assert resumed.actions == whole.actions
     assert resumed.finishing_stacks == whole.finishing_stacks

@@ -21,10 +21,12 @@ PRACTICE = re.compile(
 )
 
 
-def test_make_run_prints_a_practice_table_that_is_kept_and_stops_cleanly(tmp_path: Path) -> None:
+def test_make_run_prints_a_practice_table_that_is_kept_and_stops_cleanly(
+    db: str, tmp_path: Path
+) -> None:
     codes = []
     for _ in range(2):
-        server = ServerProcess(tmp_path / "run.db", "--practice")
+        server = ServerProcess(db, "--practice", errors=tmp_path / "run.stderr")
         url = server.start()
         assert server.process is not None
         assert server.process.stdout is not None

@@ -67,19 +67,19 @@ def chromium_or_skip() -> Path:
 
 class ServerProcess:
     """``splitpot serve`` in a process of its own (so ``kill -9`` is real), on 127.0.0.1 and a
-    port it picks; ``url`` is read from the line it prints first, and what it writes to stderr
-    goes to a file beside the database."""
+    port it picks, on database ``db`` (a file or a URL); ``url`` is read from the line it prints
+    first, and what it writes to stderr goes to the file ``errors``."""
 
-    def __init__(self, db: Path, *options: str) -> None:
+    def __init__(self, db: str, *options: str, errors: Path) -> None:
         self.db = db
         self.options = options
         self.process: subprocess.Popen[str] | None = None
-        self.errors = db.with_suffix(".stderr")
+        self.errors = errors
         self.url = ""
 
     def start(self) -> str:
         command = [sys.executable, "-c", "from splitpot.cli import run; run()", "serve"]
-        command += ["--host", "127.0.0.1", "--port", "0", "--db", str(self.db), *self.options]
+        command += ["--host", "127.0.0.1", "--port", "0", "--db", self.db, *self.options]
         with self.errors.open("a") as err:
             self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=err, text=True)
         assert self.process.stdout is not None

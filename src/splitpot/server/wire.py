@@ -12,6 +12,7 @@ with a one-line reason: not JSON, too long, an unknown type or field, a value of
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -164,22 +165,21 @@ def log_line(action: Action) -> str:
     ``??`` for a card the reader cannot see); a sealed bid or declaration not yet revealed is
     written without what it was (``p3 bid``, ``p3 dec``).
 
-    Lines are remembered by the action object (a view shares the log's own objects), since
-    every snapshot of a hand repeats its log."""
-    known = _LINES.get(id(action))
-    if known is not None and known[0] is action:
-        return known[1]
+    Every snapshot of a hand repeats its log, so lines are remembered by the action's value
+    (equal actions make equal lines, in any hand at any table): the most recently used
+    ``LINES_KEPT`` of them, so memory stays bounded however long the server runs."""
     if action.verb in ("bid", "dec") and action.amount is None and action.declaration is None:
-        line = f"p{(action.seat or 0) + 1} {action.verb}"
-    else:
-        line = format_action(action)
-    if len(_LINES) > 100_000:
-        _LINES.clear()
-    _LINES[id(action)] = (action, line)
-    return line
+        return f"p{(action.seat or 0) + 1} {action.verb}"
+    return _line(action)
 
 
-_LINES: dict[int, tuple[Action, str]] = {}
+LINES_KEPT: Final = 16_384
+"""Lines remembered (a table's hand under way has a hundred or so; a few megabytes in all)."""
+
+
+@functools.lru_cache(maxsize=LINES_KEPT)
+def _line(action: Action) -> str:
+    return format_action(action)
 
 
 def _option(option: Option) -> dict[str, Any]:
