@@ -322,8 +322,9 @@ def test_the_host_pauses_changes_the_rules_and_adds_a_bot_between_hands() -> Non
             assert added["table"]["seats"][2]["bot"] == "random"
             host(ann, "resume")
             receive(ann, lambda m: state(m) and not m["table"]["paused"])
-            lines = chats(ann, "resumes")
-            assert any("ante 1 → 3" in m["text"] and "qualifier" in m["text"] for m in lines)
+            lines = table_log(http)
+            assert any("ante 1 → 3" in line and "qualifier" in line for line in lines)
+            assert "The host resumes the table" in lines
             over = play_out(ann)
             assert over["hand"]["view"]["seats"][0]  # hand 1 kept its rules: ante 1
         full = read_phh(http.app.state.store.hand_record(code, 1))  # type: ignore[attr-defined]
