@@ -233,9 +233,19 @@ def test_the_ledger_buys_in_rebuys_cashes_out_and_settles(tmp_path: Path) -> Non
     assert result.exit_code == 0, result.output
     assert "1 hand, 3 players" in result.stdout
     assert "Settle up" in result.stdout
-    missing = CliRunner().invoke(main, ["ledger", "NOSUCH", "--db", str(db)])
-    assert missing.exit_code == 1
-    assert "no table 'NOSUCH'" in missing.stderr
+    for t in book["transfers"]:  # the command line settles up as the page does
+        assert f"{t['payer']} pays {t['payee']} {t['chips']} chip" in result.stdout
+    for args, words in (
+        (["NOSUCH", "--db", str(db)], "no table 'NOSUCH'"),
+        ([code, "--db", str(tmp_path / "typo.db")], "no such database file"),
+        ([code, "--db", "nosuchdialect://x"], "--db 'nosuchdialect://x'"),
+        (["no/such", "--db", str(db)], "neither a record file nor a table's code"),
+    ):
+        bad = CliRunner().invoke(main, ["ledger", *args])
+        assert bad.exit_code == 2, bad.output
+        assert words in bad.stderr
+        assert len(bad.stderr.strip().splitlines()) == 1, bad.stderr
+    assert not (tmp_path / "typo.db").exists()  # a typo makes no empty database
 
 
 # --------------------------------------------------------------------------- the host

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from decimal import Decimal
 from pathlib import Path
+from typing import NoReturn
 
 import click
 from rich.console import Console
@@ -57,26 +58,36 @@ def _show(console: Console, book: Ledger, value: Decimal | None) -> None:
         console.print(f"  {t.payer} pays {t.payee} {chips}{worth}")
 
 
+def _fail(message: str) -> NoReturn:
+    """Bad input (an unknown table, a database that cannot be read): one line, exit 2."""
+    click.echo(message.splitlines()[0] if message else "error", err=True)
+    sys.exit(2)
+
+
 def _from_table(code: str, db: str) -> tuple[Ledger, Decimal | None]:
     """The ledger of table ``code`` in the server's database ``db``, and its chip value."""
-    from splitpot.server.store import Store, StoreError
+    from splitpot.server.store import Store, StoreError, database_url
 
+    url = database_url(db)
+    path = url.removeprefix("sqlite:///")
+    if url.startswith("sqlite:///") and path not in ("", ":memory:") and not Path(path).is_file():
+        _fail(f"--db {db!r}: no such database file (splitpot serve --db names it)")
     try:
         store = Store(db)
     except StoreError as exc:
-        click.echo(str(exc), err=True)
-        sys.exit(1)
+        _fail(str(exc))
     try:
         entries = store.ledger(code.upper())
         if entries is None:
-            click.echo(f"no table {code!r} in the database {db!r} (and no such file)", err=True)
-            sys.exit(1)
+            _fail(f"no table {code!r} in the database {db!r}")
         (table,) = store.tables(code.upper())
         value = table.options.get("chip_value")
-        return from_entries(entries), None if value is None else chip_value_of(str(value))
+        return from_entries(entries or []), None if value is None else chip_value_of(str(value))
     except LedgerError as exc:
         click.echo(f"table {code}: the stored ledger does not add up: {exc}", err=True)
         sys.exit(1)
+    except Exception as exc:  # a database that answers with an error: one line, nothing lost
+        _fail(f"--db {db!r}: cannot read the table: {exc}")
     finally:
         store.close()
 
@@ -112,8 +123,7 @@ def ledger(csv_out: Path | None, chip_value: Decimal | None, db: str, source: st
             click.echo(f"{file}: {exc}", err=True)
             sys.exit(1)
     elif file.exists() or not source.isalnum():
-        click.echo(f"{source!r} is neither a record file nor a table's code", err=True)
-        sys.exit(1)
+        _fail(f"{source!r} is neither a record file nor a table's code")
     else:
         book, stored = _from_table(source, db)
         chip_value = stored if chip_value is None else chip_value

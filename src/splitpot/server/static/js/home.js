@@ -260,16 +260,17 @@ async function drawLedger() {
   const money = book.chip_value !== null;
   const table = el("table", "", "ledger");
   const head = el("tr");
-  for (const h of ["Player", "In", "Out", "Won", "Hands", money ? "Owed" : "Balance"]) head.append(el("th", h));
+  for (const h of ["Player", "Bought", "Cashed", "At table", "Net"]) head.append(el("th", h));
   table.append(head);
   for (const p of book.players) {
     const row = el("tr");
-    const out = p.on_table ? `${p.cashed} + ${p.on_table} on the table` : String(p.cashed);
-    row.append(el("td", p.player), el("td", String(p.bought)), el("td", out), el("td", signed(p.won)), el("td", String(p.hands)));
-    row.append(el("td", money ? `${signed(p.balance)} (${p.money})` : signed(p.balance), p.balance < 0 ? "minus" : ""));
+    row.append(el("td", p.player), el("td", String(p.bought)), el("td", String(p.cashed)), el("td", String(p.on_table)));
+    const net = el("td", signed(p.balance), p.balance < 0 ? "minus" : "");
+    if (money) net.append(el("small", p.money));
+    row.append(net);
     table.append(row);
   }
-  const parts = [el("div", `${book.hands} hand${book.hands === 1 ? "" : "s"}${money ? `; a chip is worth ${book.chip_value}` : ""}. Chips still on the table count as cashed out at the settle-up.`, "hint"), table];
+  const parts = [el("div", `${book.hands} hand${book.hands === 1 ? "" : "s"}${money ? `; a chip is worth ${book.chip_value}` : ""}. Net: what each is up or down, counting the chips at the table as cashed out.`, "hint"), table];
   parts.push(el("h3", "Settle up"));
   if (!book.transfers.length) parts.push(el("div", "Nobody owes anything.", "hint"));
   for (const t of book.transfers) {
@@ -381,7 +382,8 @@ function drawReplay() {
     row.append(who, cards);
     return row;
   });
-  const parts = [el("div", `Pot ${frame.pot}`, "pot")];
+  const paid = frame.awards ? frame.awards.reduce((sum, a) => sum + a.amount, 0) : 0;
+  const parts = [el("div", frame.awards ? `Pot ${paid}, paid out` : `Pot ${frame.pot}`, "pot")];
   if (frame.common.length) {
     const common = el("div", "", "cards");
     frame.common.forEach((c) => common.append(cardElement(c)));
@@ -391,7 +393,8 @@ function drawReplay() {
   if (frame.awards) for (const a of frame.awards) parts.push(el("div", `${name(a.seat)}: ${a.reason} (+${a.amount})`, "award"));
   $("replay-seats").replaceChildren(...parts);
   const start = replayAt ? replay.frames[replayAt - 1].upto : 0;
-  $("replay-log").replaceChildren(...replay.log.slice(start, frame.upto).map((line) => el("div", line)));
+  const named = (line) => line.replace(/\bp(\d+)\b/g, (all, n) => (replay.players[n - 1] ? name(n - 1) : all));
+  $("replay-log").replaceChildren(...replay.log.slice(start, frame.upto).map((line) => el("div", named(line))));
   $("replay-prev").disabled = replayAt === 0;
   $("replay-next").disabled = last;
 }

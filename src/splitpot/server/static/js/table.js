@@ -196,9 +196,11 @@ function seatBox(position, me) {
   who.className = "who";
   const name = document.createElement("span");
   name.className = "name";
-  name.textContent = info.kind === "open" ? "Open seat" : info.name;
+  // a seat whose player left during the hand shows that player's hand until the next deal
+  const player = seen ? hand.players[e] : null;
+  name.textContent = player ? player.name : (info.kind === "open" ? "Open seat" : info.name);
   who.append(name);
-  if (info.kind === "bot") who.append(tag("bot"));
+  if (player ? player.bot !== null : info.kind === "bot") who.append(tag("bot"));
   if (me) who.append(tag("you", "you"));
   const stack = document.createElement("span");
   stack.className = "stack";
