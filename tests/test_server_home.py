@@ -20,7 +20,7 @@ from server_helpers import client, error, join, receive, seat, seated, state, ta
 from splitpot.cli import main
 from splitpot.fairness import commit
 from splitpot.notation import read_phh
-from splitpot.server import Settings, oddspanel
+from splitpot.server import Settings, history, oddspanel
 
 SLOW_NEXT = Settings(bot_delay=0, next_delay=30, rate=1000, burst=1000)
 """Bots at once, and a long pause between hands (for what happens between them)."""
@@ -42,8 +42,11 @@ def answer(view: dict[str, Any]) -> dict[str, Any]:
     return move
 
 
-def play_out(ws: WebSocketTestSession, number: int = 1) -> dict[str, Any]:
-    """Play hand ``number`` to its end for this seat; the first snapshot of it finished."""
+def play_out(
+    ws: WebSocketTestSession, number: int = 1, fold: bool = False, bet: bool = False
+) -> dict[str, Any]:
+    """Play hand ``number`` to its end for this seat (``fold``: at the first chance; ``bet``:
+    the least bet or raise wherever one may be made); the first snapshot of it finished."""
     ws.send_json({"type": "back"})  # answered with the table as it is now
     sent = 0
     for _ in range(3000):
@@ -55,7 +58,15 @@ def play_out(ws: WebSocketTestSession, number: int = 1) -> dict[str, Any]:
         if view["finished"]:
             return message
         if view["options"] and message["acks"] >= sent:
-            ws.send_json({**answer(view), "hand": number})
+            folds = fold and any(o["verb"] == "f" for o in view["options"])
+            raise_ = next((o for o in view["options"] if o["verb"] == "cbr"), None)
+            if folds:
+                move: dict[str, Any] = {"type": "act", "verb": "f"}
+            elif bet and raise_ is not None:
+                move = {"type": "act", "verb": "cbr", "amount": raise_["min"]}
+            else:
+                move = answer(view)
+            ws.send_json({**move, "hand": number})
             sent += 1
     raise AssertionError("the hand did not end")
 
@@ -178,6 +189,49 @@ def test_each_reader_gets_only_their_own_down_cards_in_the_record_and_the_replay
             in_replay = named(replay.text)
             assert in_replay <= shown, "the replay names a card the reader's record hides"
             assert not in_replay & hidden
+
+
+def test_a_folded_hand_stays_hidden_and_a_hand_shown_at_showdown_is_everyones() -> None:
+    with client(settings=SLOW_NEXT) as http:
+        made = table(http, "stud8", seats=["you", "open", "bot:call"])
+        bob = join(http, made["code"])
+        code = made["code"]
+        with seat(http, code, made["token"]) as ann, seat(http, code, bob["token"]) as bo:
+            receive(ann, seated)
+            receive(bo, seated)
+            done = threading.Thread(target=play_out, args=(bo,), kwargs={"fold": True})
+            done.start()
+            play_out(ann, bet=True)  # Bob faces a bet, and folds to it
+            done.join(30)
+        full = read_phh(http.app.state.store.hand_record(code, 1))  # type: ignore[attr-defined]
+        players = [p["name"] for p in http.app.state.store.hand(code, 1).players]
+        ann_e, bob_e, bot_e = (players.index(n) for n in ("Ann", "Bob", "Cleo"))
+        assert any(a.verb == "f" and a.seat == bob_e for a in full.actions)
+        assert not any(a.verb == "f" and a.seat in (ann_e, bot_e) for a in full.actions)
+
+        data = http.app.state.store.hand(code, 1)
+        state = history.rebuild(http.app.state.tables.get(code).rules_of(data.house), data)
+
+        def down(e: int) -> set[str]:
+            """Seat ``e``'s cards dealt face down, from the hand rebuilt in full."""
+            cards = zip(state.hands[e], state.faceup[e], strict=True)
+            return {str(c) for c, up in cards if not up}
+
+        shown = {a.seat for a in full.actions if a.verb == "sm" and a.cards}
+        assert {ann_e, bot_e} <= shown  # both called down and showed
+        assert len(down(bob_e)) >= 2
+        for token, reader in ((made["token"], ann_e), (bob["token"], bob_e), (None, None)):
+            headers = {} if token is None else {"authorization": f"Bearer {token}"}
+            text = http.get(f"/api/tables/{code}/hands/1/record", headers=headers).text
+            assert read_phh(text).seed == full.seed
+            replay = http.get(f"/api/tables/{code}/hands/1/replay", headers=headers).text
+            for e in (ann_e, bob_e, bot_e):
+                if e == reader or e in shown:  # their own, or shown at the showdown
+                    assert down(e) <= named(text), (reader, e)
+                    assert down(e) <= named(replay), (reader, e)
+                else:  # Bob's folded hand: not one of his down cards, to anyone else
+                    assert not down(e) & named(text), (reader, e)
+                    assert not down(e) & named(replay), (reader, e)
 
 
 # --------------------------------------------------------------------------- the ledger
@@ -455,9 +509,7 @@ def test_an_option_the_host_may_not_set_is_refused_at_creation(tmp_path: Path) -
             ({"chip_value": "free"}, "a chip's value is a positive number"),
             ({"colour": 1}, "no option 'colour'"),
         ):
-            reply = http.post(
-                "/api/tables",
-                json={"game": "auction", "seats": ["you", "bot"], "name": "Ann", "options": options},
-            )
+            body = {"game": "auction", "seats": ["you", "bot"], "name": "Ann"}
+            reply = http.post("/api/tables", json={**body, "options": options})
             assert reply.status_code == 400
             assert words in reply.json()["error"]

@@ -60,10 +60,8 @@ def get(url: str) -> Any:
 def sit(page: Page, url: str, code: str, token: str) -> None:
     """Open table ``code`` as the holder of ``token`` (the browser keeps it as the lobby would)."""
     page.goto(url + "/")
-    page.evaluate(
-        "([code, token]) => localStorage.setItem('splitpot.seats', JSON.stringify({[code]: token}))",
-        [code, token],
-    )
+    keep = "([c, t]) => localStorage.setItem('splitpot.seats', JSON.stringify({[c]: t}))"
+    page.evaluate(keep, [code, token])
     page.goto(f"{url}/t/{code}")
 
 
@@ -130,9 +128,7 @@ def test_a_home_game_in_the_browser(browser: Browser, tmp_path: Path) -> None:
         expect(bob.locator("#host-tab")).to_be_hidden()  # only the host has the controls
 
         # the deal: the commitment is on the page before the cards are played
-        expect(ann.locator("#fair-body .hash").first).to_have_text(
-            re.compile(r"^[0-9a-f]{64}$")
-        )
+        expect(ann.locator("#fair-body .hash").first).to_have_text(re.compile(r"^[0-9a-f]{64}$"))
         commitment = ann.locator("#fair-body .hash").first.inner_text()
         expect(ann.locator("#odds-body .odds-cell")).to_have_count(4, timeout=30_000)
         expect(ann.locator("#odds-toggle")).to_be_checked()
@@ -190,7 +186,8 @@ def test_a_home_game_in_the_browser(browser: Browser, tmp_path: Path) -> None:
         record = read_phh(path.read_text(encoding="utf-8"))
         assert record.commitment == commitment
         ann_down = [c for a in record.actions if a.seat == 0 and a.verb == "dh" for c in a.cards]
-        assert ann_down and all(c is not None for c in ann_down)  # her own cards, in her copy
+        assert ann_down
+        assert all(c is not None for c in ann_down)  # her own cards, in her copy
         result = CliRunner().invoke(main, ["verify", "--commitment", commitment, str(path)])
         assert result.exit_code == 0, result.output
         assert "1 of 1 hand verified" in result.stdout
