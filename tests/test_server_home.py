@@ -402,14 +402,50 @@ def test_a_non_host_gets_a_clear_refusal_for_every_host_action() -> None:
         with seat(http, made["code"], bob["token"]) as bo, seat(http, made["code"], None) as eve:
             receive(bo, seated)
             for ws in (bo, eve):
-                for do in ("pause", "resume", "remove", "add_bot"):
-                    host(ws, do, seat=0)
+                for do, fields in (
+                    ("pause", {}),
+                    ("resume", {}),
+                    ("remove", {"seat": 0}),
+                    ("add_bot", {"seat": 1}),
+                    ("approve", {"request": 1}),
+                    ("decline", {"request": 1}),
+                    ("house", {"house": {"ante": 2}}),
+                    ("options", {"options": {"odds": True}}),
+                ):
+                    host(ws, do, **fields)
                     refused = receive(ws, error)
-                    assert refused["reason"] == "not_host"
+                    assert refused["reason"] == "not_host", (do, refused)
                     assert "only the host" in refused["message"]
-                host(ws, "house", house={"ante": 2})
-                assert receive(ws, error)["reason"] == "not_host"
-        assert http.get(f"/api/tables/{made['code']}").json()["paused"] is False
+        info = http.get(f"/api/tables/{made['code']}").json()
+        assert info["paused"] is False
+        assert info["stakes"]["ante"] == 1
+        assert info["options"]["odds"] is False
+        assert [s["kind"] for s in info["seats"]] == ["human", "human"]
+
+
+def test_the_host_offers_the_odds_panel_and_removes_a_bot_which_cashes_out() -> None:
+    with client(settings=SLOW_NEXT) as http:
+        made = table(http, "stud8", seats=["you", "bot:call", "bot:call"])
+        code = made["code"]
+        with seat(http, code, made["token"]) as ann:
+            assert receive(ann, seated)["you"]["odds"] is False
+            host(ann, "options", options={"odds": True, "chip_value": "0.25"})
+            on = receive(ann, lambda m: state(m) and m["table"]["options"]["odds"])
+            assert on["you"]["odds"] is True
+            assert receive(ann, lambda m: m["type"] == "odds")["hand"] == 1
+            host(ann, "options", options={"max_buy": "lots"})
+            assert "option 'max_buy'" in receive(ann, error)["message"]
+            play_out(ann)
+            host(ann, "remove", seat=2)
+            gone = receive(ann, lambda m: state(m) and m["table"]["seats"][2]["kind"] == "open")
+            assert gone["table"]["seats"][2]["stack"] == 0
+        lines = table_log(http)
+        assert any("odds off → on" in line and "chip_value none → 0.25" in line for line in lines)
+        book = http.get(f"/api/tables/{code}/ledger").json()
+        cleo = next(p for p in book["players"] if p["player"] == "Cleo (bot)")
+        assert cleo["on_table"] == 0
+        assert cleo["cashed"] == cleo["bought"] + cleo["won"]  # every chip it had, cashed out
+        assert sum(p["balance"] for p in book["players"]) == 0
 
 
 # --------------------------------------------------------------------------- chat
