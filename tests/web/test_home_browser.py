@@ -95,23 +95,35 @@ def test_a_home_game_in_the_browser(browser: Browser, tmp_path: Path) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     app = create_app(str(tmp_path / "home.db"), settings=Settings(bot_delay=0.1, next_delay=600))
     with live_server(app) as url:
-        made = post(
-            url + "/api/tables",
-            {
-                "game": "stud8",
-                "seats": ["you", "open", "bot:call"],
-                "name": "Ann",
-                "timer": 0,
-                "options": {"approve_seats": True, "odds": True, "chip_value": "0.10"},
-            },
-        )
-        code = made["code"]
         desk = browser.new_context(viewport=DESKTOP, accept_downloads=True)
         phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
         rail = browser.new_context(viewport=DESKTOP)
         ann, bob, eve = desk.new_page(), phone.new_page(), rail.new_page()
         errors = [watch_errors(p) for p in (ann, bob, eve)]
-        sit(ann, url, code, made["token"])
+
+        # Ann makes the table in the lobby: seats approved by her, odds offered, a chip's value
+        ann.goto(url + "/")
+        ann.select_option("#game", "stud8")
+        ann.fill("#name", "Ann")
+        ann.select_option("#count", "3")
+        ann.select_option("#seat-1", "open")
+        ann.select_option("#seat-2", "bot:call")
+        ann.fill("#timer", "0")
+        ann.locator("#options-box summary").click()
+        ann.select_option("#approve-seats", "true")
+        ann.select_option("#offer-odds", "true")
+        ann.fill("#chip-value", "0.10")
+        shot(ann, "desktop-lobby-options")
+        ann.click("#create-button")
+        ann.wait_for_url("**/t/*")
+        code = ann.url.rsplit("/", 1)[1]
+        made = get(f"{url}/api/tables/{code}")
+        assert made["options"] == {
+            "approve_seats": True,
+            "odds": True,
+            "max_buy": None,
+            "chip_value": "0.10",
+        }
         expect(ann.locator(".me-area .seat .name")).to_have_text("Ann")
         expect(ann.locator("#host-tab")).to_be_visible()
 

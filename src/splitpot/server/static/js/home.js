@@ -408,7 +408,9 @@ function host(message) {
 function drawHost() {
   if (!(snap.you && snap.you.host)) return;
   const table = snap.table;
-  const key = JSON.stringify([table.seats, table.paused, table.house, table.options, snap.host, Boolean(games), snap.hand && snap.hand.view.finished]);
+  // drawn again only when what it shows changes (not at every bet: a form being filled stays)
+  const seats = table.seats.map((s) => [s.kind, s.name, s.bot]);
+  const key = JSON.stringify([seats, snap.you.seat, table.paused, table.house, table.options, snap.host, Boolean(games)]);
   if (key === hostKey) return;
   hostKey = key;
   const parts = [];
@@ -433,7 +435,7 @@ function drawHost() {
     const row = el("div", "", "host-row");
     row.dataset.seat = String(s.seat);
     const mine = s.seat === snap.you.seat;
-    const what = s.kind === "open" ? "open" : `${s.name}${s.kind === "bot" ? ` (bot: ${s.bot})` : ""}, ${s.stack}`;
+    const what = s.kind === "open" ? "open" : `${s.name}${s.kind === "bot" ? ` (bot: ${s.bot})` : ""}${mine ? " (you)" : ""}`;
     row.append(el("span", `Seat ${s.seat + 1}: ${what}`));
     if (s.kind === "open") {
       const pick = document.createElement("select");

@@ -63,7 +63,9 @@ async function create(event) {
   const seats = [];
   for (let i = 0; i < Number($("count").value); i++) seats.push($(`seat-${i}`).value);
   const name = $("name").value.trim();
-  const body = { game: game.name, seats, house, stack: Number($("stack").value), timer: Number($("timer").value) };
+  const options = { approve_seats: $("approve-seats").value === "true", odds: $("offer-odds").value === "true" };
+  if ($("chip-value").value.trim()) options.chip_value = $("chip-value").value.trim();
+  const body = { game: game.name, seats, house, options, stack: Number($("stack").value), timer: Number($("timer").value) };
   if (seats.includes("you")) body.name = name;
   try {
     if (seats.includes("you") && !name) throw new Error("type your name: it is what the table calls you");
