@@ -15,14 +15,12 @@ import json
 import re
 import time
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from click.testing import CliRunner
-from playwright.sync_api import Browser, Page, expect, sync_playwright
-from webtools import CHROMIUM_ARGS, SCREENSHOTS, chromium_or_skip, live_server
+from playwright.sync_api import Browser, Page, expect
+from webtools import SCREENSHOTS, live_server
 
 from splitpot.cli import main
 from splitpot.notation import read_phh
@@ -32,15 +30,6 @@ DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 MOVES = ("cc", "pb", "sm", "dec")
 """What a player clicks, in this order of preference: check or call, bring in, show, declare."""
-
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    path = chromium_or_skip()
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(path), args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
