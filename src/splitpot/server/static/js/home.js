@@ -16,6 +16,7 @@ let refreshKey = "";
 let refreshTimer = null;
 let hostKey = "";
 let unread = 0;
+let chatKey = "";
 const chatLines = [];
 let replay = null;
 let replayAt = 0;
@@ -80,6 +81,7 @@ export function homeDraw(state) {
   drawFair();
   drawOdds();
   drawChatRoom();
+  drawChat();
   drawRebuy();
   drawHost();
 }
@@ -226,14 +228,20 @@ function drawChatRoom() {
 function drawChat() {
   const box = $("chat-lines");
   const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
-  box.replaceChildren(...chatLines.map((line) => {
+  // after taking or leaving a seat the other room's lines stay out of sight
+  const room = snap && snap.you ? "players" : "spectators";
+  const lines = chatLines.filter((line) => line.room === "table" || line.room === room);
+  badge("chat-badge", unread);
+  const key = `${room} ${lines.length} ${lines.length ? lines[lines.length - 1].id : 0}`;
+  if (key === chatKey) return;
+  chatKey = key;
+  box.replaceChildren(...lines.map((line) => {
     const row = el("div", "", `line ${line.room}`);
     if (line.room === "table") row.textContent = line.text;
     else row.append(el("b", `${line.name}: `), line.text);
     return row;
   }));
   if (atEnd) box.scrollTop = box.scrollHeight;
-  badge("chat-badge", unread);
 }
 
 function sendChat(event) {
