@@ -33,7 +33,8 @@ CORE = [
 ]
 # Adapters use the core's public API. `sim` may use `bots`; the command line is the front of
 # `sim` and `bots` (and of `notation`/`records`; `serve` starts the web table, `server`), so it
-# may use them too. Nothing in the core imports an adapter.
+# may use them too; the web table commits to its deals and keeps its ledger (`fairness`,
+# `ledger`). Nothing in the core imports an adapter.
 ADAPTERS = {
     "notation": set(),
     "records": {"notation"},
@@ -43,7 +44,7 @@ ADAPTERS = {
     "ledger": {"notation", "records"},
     "cli": {"bots", "sim", "notation", "records", "fairness", "ledger", "server"},
     "env": set(),
-    "server": {"bots", "notation", "records"},
+    "server": {"bots", "notation", "records", "fairness", "ledger"},
 }
 
 

@@ -243,7 +243,11 @@ def test_the_checked_in_records_verify() -> None:
     hands = [*load(SESSION), *load(AUCTION)]
     assert [verify(r).status for r in hands] == ["verified"] * 4
     # Hands 1 and 2 deal more than 52 cards: the discards were reshuffled into the stub.
-    assert [verify(r).cards for r in hands[:2]] == [54, 60]
+    dealt = [sum(len(a.cards) for a in r.actions if a.verb in DEALER_VERBS) for r in hands]
+    assert [verify(r).cards for r in hands] == dealt
+    assert dealt[0] > 52
+    assert dealt[1] > 52
+    assert dealt[2] <= 52
     assert any(a.verb == "dl" for a in hands[3].actions)
 
 
@@ -334,7 +338,7 @@ def test_a_changed_card_of_an_auction_layout_is_caught() -> None:
 
 
 def test_a_changed_replacement_of_a_bought_card_is_caught() -> None:
-    record = load(SESSION)[2]  # no reshuffle: 44 cards
+    record = load(SESSION)[2]  # no reshuffle: at most 52 cards
     index = next(i for i, a in enumerate(record.actions) if a.verb == "buy") + 1
     assert record.actions[index].verb == "dh"
     tampered, line = swap_card(record, index, 0)
@@ -342,7 +346,7 @@ def test_a_changed_replacement_of_a_bought_card_is_caught() -> None:
 
 
 def test_a_changed_card_after_the_reshuffle_is_caught() -> None:
-    record = load(SESSION)[1]  # 60 cards: the last 8 come from the reshuffled discards
+    record = load(SESSION)[1]  # over 52 cards: the last come from the reshuffled discards
     index = max(i for i, a in enumerate(record.actions) if a.verb == "dh")
     held = {c for a in record.actions[:index] for c in a.cards if c is not None}
     # Swap in a card dealt earlier and since discarded: legal for a reshuffle, not the deck's.
@@ -439,3 +443,28 @@ def test_the_engine_dealing_each_step_is_what_verify_expects() -> None:
     record = record_for(state, shuffle)
     assert sum(len(a.cards) for a in record.actions if a.verb == "dh") == 60  # 50 + 10 buys
     assert verify(record).ok
+
+
+def test_the_reshuffle_has_a_generator_of_its_own() -> None:
+    # docs/fairness.md: the discards are shuffled by Random("splitpot-reshuffle-v1:SEED"),
+    # made at the first reshuffle and kept, and go under what is left of the stub.
+    from splitpot.phases.deal import _reshuffle
+
+    state = new_hand(variants.get("stud5buy"), [100] * 3, seed=7, auto_deal=False)
+    stub = list(state.stub)
+    discards = stub[:10]
+    state.stub, state.discards = stub[10:], list(discards)
+    _reshuffle(state)
+    rng = random.Random("splitpot-reshuffle-v1:7")
+    first = list(discards)
+    rng.shuffle(first)
+    assert state.stub == first + stub[10:]
+    state.discards = list(discards)
+    _reshuffle(state)  # a second reshuffle goes on with the same generator
+    second = list(discards)
+    rng.shuffle(second)
+    assert state.stub[:10] == second
+    # not the deck's generator: its first draws differ from Random(seed)'s
+    assert random.Random("splitpot-reshuffle-v1:7").getrandbits(32) != random.Random(7).getrandbits(
+        32
+    )

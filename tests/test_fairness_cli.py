@@ -14,9 +14,10 @@ import pytest
 import tomli_w
 from click.testing import CliRunner
 
+from splitpot.actions import DEALER_VERBS
 from splitpot.cli import main
 from splitpot.fairness import commit, deck
-from splitpot.notation import load, write_phhs
+from splitpot.notation import HandRecord, load, write_phhs
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
@@ -30,6 +31,11 @@ def run(*args: str) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
+def dealt(record: HandRecord) -> int:
+    """The cards a record's dealer deals (more than 52 after a reshuffle)."""
+    return sum(len(a.cards) for a in record.actions if a.verb in DEALER_VERBS)
+
+
 def test_a_good_session_verifies(tmp_path: Path) -> None:
     code, out, err = run("verify", str(SESSION))
     assert (code, err) == (0, "")
@@ -37,7 +43,7 @@ def test_a_good_session_verifies(tmp_path: Path) -> None:
     assert out.splitlines() == [
         *(
             line
-            for number, (hand, cards) in enumerate(zip(hands, (54, 60, 44), strict=True), 1)
+            for number, (hand, cards) in enumerate(zip(hands, map(dealt, hands), strict=True), 1)
             for line in (
                 f"hand {number}: verified: {cards} cards dealt from the seed's deck, same result",
                 f"  commitment {hand.commitment}",
@@ -105,7 +111,7 @@ def test_an_unreadable_record_exits_2(tmp_path: Path, text: str, words: str) -> 
 
 
 def test_a_malformed_secret_is_unreadable(tmp_path: Path) -> None:
-    text = AUCTION.read_text(encoding="utf-8").replace('_secret = "7', '_secret = "X')
+    text = re.sub(r'_secret = "(.)', '_secret = "X', AUCTION.read_text(encoding="utf-8"))
     path = tmp_path / "bad.phh"
     path.write_text(text, encoding="utf-8")
     code, _, err = run("verify", str(path))

@@ -30,7 +30,13 @@ def test_hello_binds_the_seat_of_its_token_and_without_one_watches() -> None:
         made = table(http)
         with seat(http, made["code"], made["token"]) as ws:
             mine = receive(ws, seated)
-            assert mine["you"] == {"seat": 0, "name": "Ann", "sitting_out": False}
+            assert mine["you"] == {
+                "seat": 0,
+                "name": "Ann",
+                "sitting_out": False,
+                "host": True,
+                "odds": False,
+            }
             assert mine["hand"]["you"] == 0
             down = mine["hand"]["view"]["seats"][0]["down"]
             assert len(down) == 2

@@ -10,25 +10,14 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Iterator
 
-import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
-from webtools import CHROMIUM_ARGS, SCREENSHOTS, chromium_or_skip, live_server
+from playwright.sync_api import Browser, Page, expect
+from webtools import SCREENSHOTS, live_server
 
 from splitpot.server import Settings, create_app
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    path = chromium_or_skip()
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(path), args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 def held(page: Page) -> list[str | None]:

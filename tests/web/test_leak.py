@@ -55,7 +55,8 @@ TABLES: list[tuple[str, dict[str, Any], int]] = [
 SEALED_VERBS = frozenset({"bid", "pass", "dec", "up"})
 CARDS = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][cdhs]|\?\?)+(?![A-Za-z0-9])")
 """A run of cards written together ("Ah", "AhKd??"), as record lines and card lists hold them."""
-TOP_KEYS = {"type", "table", "you", "acks", "hand", "next_in"}
+TOP_KEYS = {"type", "table", "you", "acks", "hand", "next_in", "host", "request"}
+"""A snapshot's fields (``host``: the seat requests, the host's only; ``request``: a newcomer's)."""
 STACK = 1_000_000
 COPIES = 3
 """Tables per line of TABLES, played at the same time (the test waits on round trips)."""
@@ -164,7 +165,9 @@ def check_message(text: str, message: dict[str, Any], reader: int | None, truth:
     named = {run[i : i + 2] for run in CARDS.findall(text) for i in range(0, len(run), 2)}
     leaked = named & secret
     assert not leaked, f"cards {sorted(leaked)} leaked to {reader} at position {p}"
-    assert str(truth.seed) not in text, "the hand's seed was sent before... or at all"
+    if not view["finished"]:  # revealed with the secret once the hand is over (fairness.md)
+        assert str(truth.seed) not in text, "the hand's seed was sent before the hand ended"
+        assert "secret" not in hand, "the hand's secret was sent before the hand ended"
     for seat, indices in truth.hidden[p].items():
         if seat == reader:
             continue
@@ -229,6 +232,10 @@ async def play(
             if message["type"] == "error":
                 reader.errors.append(message)
                 continue
+            if message["type"] == "chat":  # the table's log: commitments, seats; no cards
+                assert "secret" not in text or "is over" in text, text
+                continue
+            assert message["type"] == "state", text  # no odds: these tables do not offer them
             hand = message["hand"]
             if hand is None:
                 continue

@@ -5,23 +5,26 @@ from __future__ import annotations
 import sys
 from decimal import Decimal
 from pathlib import Path
+from typing import NoReturn
 
 import click
 from rich.console import Console
 from rich.table import Table
 
 from splitpot.errors import RecordError
-from splitpot.ledger import Ledger, LedgerError, chip_value, from_records, money
+from splitpot.ledger import Ledger, LedgerError, chip_value, from_entries, from_records, money
 from splitpot.notation import iter_text
 
 __all__ = ["ledger"]
+
+chip_value_of = chip_value
 
 
 def _value(ctx: click.Context, param: click.Parameter, text: str | None) -> Decimal | None:
     if text is None:
         return None
     try:
-        return chip_value(text)
+        return chip_value_of(text)
     except LedgerError as exc:
         raise click.BadParameter(str(exc)) from None
 
@@ -55,26 +58,75 @@ def _show(console: Console, book: Ledger, value: Decimal | None) -> None:
         console.print(f"  {t.payer} pays {t.payee} {chips}{worth}")
 
 
-@click.command(short_help="A session's ledger from its records, and who pays whom.")
+def _fail(message: str) -> NoReturn:
+    """Bad input (an unknown table, a database that cannot be read): one line, exit 2."""
+    click.echo(message.splitlines()[0] if message else "error", err=True)
+    sys.exit(2)
+
+
+def _from_table(code: str, db: str) -> tuple[Ledger, Decimal | None]:
+    """The ledger of table ``code`` in the server's database ``db``, and its chip value."""
+    from splitpot.server.store import Store, StoreError, database_url
+
+    url = database_url(db)
+    path = url.removeprefix("sqlite:///")
+    if url.startswith("sqlite:///") and path not in ("", ":memory:") and not Path(path).is_file():
+        _fail(f"--db {db!r}: no such database file (splitpot serve --db names it)")
+    try:
+        store = Store(db)
+    except StoreError as exc:
+        _fail(str(exc))
+    try:
+        entries = store.ledger(code.upper())
+        if entries is None:
+            _fail(f"no table {code!r} in the database {db!r}")
+        (table,) = store.tables(code.upper())
+        value = table.options.get("chip_value")
+        return from_entries(entries or []), None if value is None else chip_value_of(str(value))
+    except LedgerError as exc:
+        click.echo(f"table {code}: the stored ledger does not add up: {exc}", err=True)
+        sys.exit(1)
+    except Exception as exc:  # a database that answers with an error: one line, nothing lost
+        _fail(f"--db {db!r}: cannot read the table: {exc}")
+    finally:
+        store.close()
+
+
+@click.command(short_help="A session's ledger from its records or a table, and who pays whom.")
 @click.option(
     "--csv", "csv_out", type=click.Path(dir_okay=False, path_type=Path), help="Write CSV."
 )
 @click.option(
     "--chip-value", callback=_value, metavar="MONEY", help="What one chip is worth (0.25)."
 )
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-def ledger(csv_out: Path | None, chip_value: Decimal | None, file: Path) -> None:
-    """The ledger of the session in FILE (.phhs): buy-ins, rebuys, cash-outs, each player's
-    balance, and who pays whom in the fewest transfers."""
-    try:
-        hands = list(iter_text(file.read_text(encoding="utf-8"), name=file.name))
-        book = from_records(hands)
-    except (OSError, UnicodeDecodeError) as exc:
-        click.echo(f"cannot read {str(file)!r}: {exc}", err=True)
-        sys.exit(1)
-    except (RecordError, LedgerError) as exc:
-        click.echo(f"{file}: {exc}", err=True)
-        sys.exit(1)
+@click.option(
+    "--db",
+    default="splitpot.db",
+    show_default=True,
+    help="For a TABLE: the server's database (a SQLite file or a URL, as for serve).",
+)
+@click.argument("source", metavar="FILE|TABLE")
+def ledger(csv_out: Path | None, chip_value: Decimal | None, db: str, source: str) -> None:
+    """The ledger of the session in FILE (.phhs), or of web table TABLE (its code, read from
+    the server's database): buy-ins, rebuys, cash-outs, each player's balance, and who pays
+    whom in the fewest transfers."""
+    file = Path(source)
+    hands = []
+    if file.is_file():
+        try:
+            hands = list(iter_text(file.read_text(encoding="utf-8"), name=file.name))
+            book = from_records(hands)
+        except (OSError, UnicodeDecodeError) as exc:
+            click.echo(f"cannot read {str(file)!r}: {exc}", err=True)
+            sys.exit(1)
+        except (RecordError, LedgerError) as exc:
+            click.echo(f"{file}: {exc}", err=True)
+            sys.exit(1)
+    elif file.exists() or not source.isalnum():
+        _fail(f"{source!r} is neither a record file nor a table's code")
+    else:
+        book, stored = _from_table(source, db)
+        chip_value = stored if chip_value is None else chip_value
     _show(Console(), book, chip_value)
     restacked = len({(h.players, h.starting_stacks) for h in hands}) == 1 and len(hands) > 1
     if restacked and any(e.kind == "rebuy" for e in book.entries):

@@ -197,8 +197,8 @@ def _reshuffle(state: State) -> None:
     """Shuffle the discards and burns under what is left of the stub (docs/games.md)."""
     if not state.discards:
         return
-    if state.rng is None:
-        state.rng = random.Random(state.seed)
+    if state.rng is None:  # its own generator, not the deck's: docs/fairness.md
+        state.rng = random.Random(f"splitpot-reshuffle-v1:{state.seed}")
     fresh = state.discards
     state.rng.shuffle(fresh)
     state.stub[:0] = fresh

@@ -29,9 +29,13 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from splitpot import bots as bot_registry
+from splitpot.errors import SplitpotError
+from splitpot.notation import write_phh
+from splitpot.server import history
+from splitpot.server.host import host_action
 from splitpot.server.lobby import DEFAULT_TIMER, LobbyError, Tables, games
 from splitpot.server.store import Store
-from splitpot.server.tables import Client, LiveTable, Settings
+from splitpot.server.tables import Client, LiveTable, Settings, hash_token
 from splitpot.server.wire import MAX_MESSAGE, Message, WireError, read_message
 
 __all__ = ["STATIC", "create_app"]
@@ -206,6 +210,86 @@ def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = N
             return _error(exc.message, exc.status)
         return JSONResponse(joined)
 
+    def reader_of(request: Request, table: LiveTable, players: list[dict[str, Any]]) -> int | None:
+        """The engine seat in a hand of the player whose token the request carries (an
+        ``Authorization: Bearer TOKEN`` header); None: a spectator's copy."""
+        header = request.headers.get("authorization", "")
+        scheme, _, token = header.partition(" ")
+        if scheme.lower() != "bearer" or not token.strip():
+            return None
+        seat = table.seat_of(hash_token(token.strip()))
+        if seat is None:
+            return None
+        for e, p in enumerate(players):
+            if p["seat"] == seat.position and p["holder"] == seat.holder:
+                return e
+        return None
+
+    def finished_hand(request: Request) -> tuple[LiveTable, Any, Any, int | None]:
+        table = tables.get(request.path_params["code"])
+        number = request.path_params["number"]
+        data = store.hand(table.code, number)
+        if data is None:
+            raise LobbyError(f"table {table.code} has no hand {number}", 404)
+        if not data.over:
+            raise LobbyError(
+                f"hand {number} is not over yet: its record is published when it ends", 409
+            )
+        if data.void is not None:
+            raise LobbyError(f"hand {number} was called off: {data.void}", 410)
+        state = history.rebuild(table.rules_of(data.house), data)
+        return table, data, state, reader_of(request, table, data.players)
+
+    async def hand_list(request: Request) -> Response:
+        try:
+            table = tables.get(request.path_params["code"])
+        except LobbyError as exc:
+            return _error(exc.message, exc.status)
+        return JSONResponse({"hands": history.hand_list(store.history(table.id))})
+
+    async def hand_record(request: Request) -> Response:
+        try:
+            table, data, state, reader = finished_hand(request)
+            text = write_phh(history.entitled(state, data, reader, table.code))
+        except LobbyError as exc:
+            return _error(exc.message, exc.status)
+        except SplitpotError as exc:
+            return _error(f"that hand cannot be rebuilt: {exc}", 500)
+        name = f"splitpot-{table.code}-hand-{data.number}.phh"
+        return Response(
+            text,
+            media_type="application/toml; charset=utf-8",
+            headers={"content-disposition": f'attachment; filename="{name}"'},
+        )
+
+    async def hand_replay(request: Request) -> Response:
+        try:
+            _, data, state, reader = finished_hand(request)
+            return JSONResponse(history.frames(state, data, reader))
+        except LobbyError as exc:
+            return _error(exc.message, exc.status)
+        except SplitpotError as exc:
+            return _error(f"that hand cannot be rebuilt: {exc}", 500)
+
+    async def table_ledger(request: Request) -> Response:
+        try:
+            table = tables.get(request.path_params["code"])
+        except LobbyError as exc:
+            return _error(exc.message, exc.status)
+        return JSONResponse(history.ledger_json(table.ledger, table.options["chip_value"]))
+
+    async def table_ledger_csv(request: Request) -> Response:
+        try:
+            table = tables.get(request.path_params["code"])
+        except LobbyError as exc:
+            return _error(exc.message, exc.status)
+        name = f"splitpot-{table.code}-ledger.csv"
+        return Response(
+            history.ledger_csv(table.ledger, table.options["chip_value"]),
+            media_type="text/csv; charset=utf-8",
+            headers={"content-disposition": f'attachment; filename="{name}"'},
+        )
+
     async def table_socket(websocket: WebSocket) -> None:
         if not same_origin(websocket.headers):
             await websocket.close(code=1008)  # before accepting: an HTTP 403
@@ -237,6 +321,11 @@ def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = N
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{code}", table_info),
         Route("/api/tables/{code}/join", join_table, methods=["POST"]),
+        Route("/api/tables/{code}/hands", hand_list),
+        Route("/api/tables/{code}/hands/{number:int}/record", hand_record),
+        Route("/api/tables/{code}/hands/{number:int}/replay", hand_replay),
+        Route("/api/tables/{code}/ledger", table_ledger),
+        Route("/api/tables/{code}/ledger.csv", table_ledger_csv),
         WebSocketRoute("/ws/{code}", table_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
@@ -290,6 +379,17 @@ async def _dispatch(table: LiveTable, client: Client, message: Message) -> None:
         await table.sit_out(client, message.type == "sit_out")
     elif message.type == "start":
         await table.deal_now(client)
+    elif message.type == "chat":
+        await table.chat(client, message.text, message.name)
+    elif message.type == "rebuy":
+        assert message.chips is not None
+        await table.rebuy(client, message.chips)
+    elif message.type == "leave":
+        await table.leave(client)
+    elif message.type == "odds":
+        await table.set_odds(client, message.on)
+    elif message.type == "host":
+        await host_action(table, client, message)
     else:  # ping
         client.push("pong", json.dumps({"type": "pong"}))
 

@@ -16,11 +16,13 @@ from typing import Any, Final
 
 from splitpot import bots as bot_registry
 from splitpot import variants
-from splitpot.errors import RulesError, SplitpotError
+from splitpot.errors import SplitpotError
 from splitpot.house import HouseRule, offered, stakes, with_house
+from splitpot.ledger import Entry
 from splitpot.rules import Rules
+from splitpot.server.options import MAX_STACK, OptionError, house_changes, table_options
 from splitpot.server.store import SeatData, Store
-from splitpot.server.tables import LiveTable, Settings, hash_token
+from splitpot.server.tables import BOT_NAMES, LiveTable, Settings, bot_player, hash_token
 
 __all__ = [
     "CODE_LETTERS",
@@ -39,9 +41,8 @@ DEFAULT_TIMER: Final = 45
 MAX_TIMER: Final = 600
 DEFAULT_BOT: Final = "heuristic"
 MAX_NAME: Final = 24
-MAX_STACK: Final = 10**9
-BOT_NAMES: Final = ("Ada", "Bram", "Cleo", "Dov", "Esme", "Finn", "Gwen", "Hugo", "Iris", "Jem")
-"""What the bots are called at the table, by seat (the page marks them as bots)."""
+MAX_REQUESTS: Final = 20
+"""Seat requests that may wait on a host at once."""
 PRACTICE_GAME: Final = "auction"
 PRACTICE_BOTS: Final = 3
 
@@ -112,6 +113,15 @@ def _whole(spec: Mapping[str, Any], key: str, default: int, low: int, high: int)
     return value
 
 
+def _buy_ins(seats: list[SeatData]) -> list[Entry]:
+    """The ledger's first entries: everyone seated at a new table buys in."""
+    return [
+        Entry("buy-in", bot_player(s.name) if s.kind == "bot" else s.name, s.stack)
+        for s in seats
+        if s.kind != "open"
+    ]
+
+
 class Tables:
     """Every table of a server: created here, loaded from the store when the server starts."""
 
@@ -163,7 +173,7 @@ class Tables:
         """Make a table from a lobby request; its code, and the creator's seat and token."""
         if len(self.live) >= self.settings.max_tables:
             raise LobbyError("this server has as many tables as it takes; try later", 503)
-        known = {"game", "house", "stack", "timer", "seats", "name", "seed"}
+        known = {"game", "house", "stack", "timer", "seats", "name", "seed", "options"}
         extra = sorted(set(spec) - known)
         if extra:
             raise LobbyError(f"a new table has no field {extra[0]!r}")
@@ -171,7 +181,11 @@ class Tables:
         if not isinstance(game, str) or game not in variants.names():
             raise LobbyError(f"unknown game {game!r}; choose one of {', '.join(variants.names())}")
         base = variants.get(game)
-        house = self._house(base, spec.get("house", {}))
+        try:
+            house = house_changes(base, spec.get("house", {}))
+            options = table_options(spec.get("options", {}))
+        except OptionError as exc:
+            raise LobbyError(str(exc)) from None
         rules = with_house(base, house)
         stack = _whole(spec, "stack", _default_stack(rules), 1, MAX_STACK)
         timer = _whole(spec, "timer", DEFAULT_TIMER, 0, MAX_TIMER)
@@ -182,7 +196,7 @@ class Tables:
             seed = _whole(spec, "seed", 0, 0, 2**63 - 1)
         token, seats = self._seats(rules, spec.get("seats"), stack, spec.get("name"))
         code = self._code()
-        mine = next((s.position for s in seats if s.kind == "human"), None)
+        mine = next((s for s in seats if s.kind == "human"), None)
         self.store.create_table(
             code=code,
             game=game,
@@ -191,28 +205,13 @@ class Tables:
             timer=timer,
             seats=seats,
             seed=seed,
-            host=mine,
+            host=None if mine is None else mine.position,
+            host_token=None if mine is None else mine.token_hash,
+            options=options,
+            ledger=_buy_ins(seats),
         )
         table = self._add(code)
-        return {"code": table.code, "seat": mine, "token": token}
-
-    def _house(self, base: Rules, given: object) -> dict[str, Any]:
-        if not isinstance(given, Mapping):
-            raise LobbyError("'house' must be an object of house rules and stakes")
-        allowed = {r.name: r for r in (*offered(base), *stakes(base))}
-        house: dict[str, Any] = {}
-        for key, value in given.items():
-            if key not in allowed:
-                raise LobbyError(f"{base.name} offers no house rule {key!r}")
-            default = allowed[key].default
-            normal = list(default) if isinstance(default, tuple) else default
-            if value != normal:
-                house[key] = value
-        try:
-            with_house(base, house)
-        except RulesError as exc:
-            raise LobbyError(str(exc)) from None
-        return house
+        return {"code": table.code, "seat": None if mine is None else mine.position, "token": token}
 
     def _seats(
         self, rules: Rules, given: object, stack: int, name: object
@@ -250,7 +249,9 @@ class Tables:
 
     async def join(self, code: str, spec: Mapping[str, Any]) -> dict[str, Any]:
         """Take a seat: the one asked for or the first open one; where none is open, a bot's
-        (the bot plays out the hand under way, then the newcomer sits with a starting stack)."""
+        (the bot plays out the hand under way, then the newcomer sits with a starting stack).
+        At a table whose host approves seats, the newcomer's token waits on the host instead
+        (``waiting``)."""
         table = self.get(code)
         extra = sorted(set(spec) - {"name", "seat"})
         if extra:
@@ -258,6 +259,9 @@ class Tables:
         name = _name(spec.get("name"))
         wanted = spec.get("seat")
         async with table.lock:
+            taken = table.name_taken(name)
+            if taken is not None:
+                raise LobbyError(taken, 409)
             if wanted is not None:
                 if isinstance(wanted, bool) or not isinstance(wanted, int):
                     raise LobbyError(f"'seat' must be a seat number, not {wanted!r}")
@@ -275,12 +279,25 @@ class Tables:
                     )
                 seat = free[0]
             token = secrets.token_urlsafe(32)
-            seat.kind, seat.name, seat.bot = "human", name, None
-            seat.token_hash = hash_token(token)
-            seat.holder += 1
-            seat.stack = table.stack
-            seat.sitting_out = False
-            self.store.save_seat(table.id, seat)
+            if table.options["approve_seats"]:
+                if len(table.requests) >= MAX_REQUESTS:
+                    raise LobbyError("too many people are waiting for a seat here; try later", 429)
+                request = self.store.add_request(table.id, name, hash_token(token))
+                table.requests.append((request, name, hash_token(token)))
+                table.announce(f"{name} asks for a seat; the host decides")
+                table.broadcast()
+                return {"code": table.code, "seat": None, "token": token, "waiting": True}
+            host = table.practice and table.host_token is None and seat.position == table.host
+            entries = table.seat_player(seat, name, hash_token(token))
+            try:
+                table.save(
+                    seat, ledger=entries, table={"host_token": seat.token_hash} if host else None
+                )
+            except SplitpotError as exc:
+                raise LobbyError(str(exc), 503) from None
+            if host:  # the practice table's host is whoever takes the seat left for them
+                table.host_token = seat.token_hash
+            table.announce(f"{name} sits down with {table.stack} chips")
             table.changed.set()
             table.broadcast()
         return {"code": table.code, "seat": seat.position, "token": token}
@@ -309,6 +326,8 @@ class Tables:
             seats=seats,
             practice=True,
             host=0,  # whoever takes the seat left open for them
+            options=table_options({}, practice=True),
+            ledger=_buy_ins(seats),
         )
         if self.opened:  # the server is running: bring it to life now
             self._add(code)

@@ -12,6 +12,7 @@ when a :class:`Store` opens. A SQLite file by default; PostgreSQL by URL (psycop
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -39,10 +40,13 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import StaticPool
 
 from splitpot.errors import SplitpotError
+from splitpot.ledger import Entry
 
 __all__ = [
     "Base",
+    "Chat",
     "HandData",
+    "HandSummary",
     "SeatData",
     "Store",
     "StoreError",
@@ -67,8 +71,9 @@ class Base(DeclarativeBase):
 
 class TableRow(Base):
     """A table: its game and house rules (options changed from the game's), starting stack
-    and turn timer; ``host``: the seat of the player who made it; ``seed`` only where the
-    server lets tests fix the deals."""
+    and turn timer; ``host``: the seat of the player who made it and ``host_token`` the hash
+    of their token; ``options`` (docs/web.md: host approves seats, odds panel, rebuys, chip
+    value); ``paused`` by the host; ``seed`` only where the server lets tests fix the deals."""
 
     __tablename__ = "tables"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -80,6 +85,9 @@ class TableRow(Base):
     practice: Mapped[bool] = mapped_column(Boolean, default=False)
     seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     host: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    host_token: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    options: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    paused: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
 
@@ -104,7 +112,9 @@ class SeatRow(Base):
 class HandRow(Base):
     """A hand: its seed (secret until the hand is over), who was dealt in (``players``: one
     object per engine seat), the starting stacks; once over, the finishing stacks and the
-    PHH record, or why it was called off (``void``)."""
+    PHH record, or why it was called off (``void``). ``secret`` and ``commitment``: the
+    shuffle's (docs/fairness.md), the secret as hidden as the seed; ``house``: the house rules
+    the hand was dealt with (the table's may change between hands)."""
 
     __tablename__ = "hands"
     __table_args__ = (UniqueConstraint("table_id", "number"),)
@@ -117,6 +127,9 @@ class HandRow(Base):
     finishing: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
     phh: Mapped[str | None] = mapped_column(Text, nullable=True)
     void: Mapped[str | None] = mapped_column(Text, nullable=True)
+    secret: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    commitment: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    house: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
@@ -133,6 +146,44 @@ class ActionRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(String(200))
     source: Mapped[str] = mapped_column(String(8))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class LedgerRow(Base):
+    """One entry of a table's ledger (:class:`splitpot.ledger.Entry`), in the order made."""
+
+    __tablename__ = "ledger"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    player: Mapped[str] = mapped_column(String(64))
+    chips: Mapped[int] = mapped_column(BigInteger)
+    hand: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class RequestRow(Base):
+    """A seat asked for at a table whose host approves seats: the name, and the hash of the
+    token the asker will hold the seat by."""
+
+    __tablename__ = "requests"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
+    name: Mapped[str] = mapped_column(String(64))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class MessageRow(Base):
+    """A line of chat (``room`` ``players`` or ``spectators``) or of the table's own log
+    (``table``: commitments, the host's changes)."""
+
+    __tablename__ = "messages"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
+    room: Mapped[str] = mapped_column(String(12))
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(String(1000))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
 
@@ -161,6 +212,10 @@ class HandData:
     starting: list[int]
     over: bool
     actions: list[str] = field(default_factory=list)
+    secret: str | None = None
+    commitment: str | None = None
+    house: dict[str, Any] | None = None
+    void: str | None = None
 
 
 @dataclass
@@ -178,6 +233,33 @@ class TableData:
     hand: HandData | None = None
     seed: int | None = None
     host: int | None = None
+    host_token: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    paused: bool = False
+
+
+@dataclass(frozen=True)
+class HandSummary:
+    """A hand as the table's history lists it (finished or not)."""
+
+    number: int
+    players: list[dict[str, Any]]
+    starting: list[int]
+    finishing: list[int] | None
+    void: str | None
+    commitment: str | None
+    over: bool
+
+
+@dataclass(frozen=True)
+class Chat:
+    """A stored line of chat or of the table's log."""
+
+    id: int
+    room: str
+    name: str
+    text: str
+    at: datetime
 
 
 def database_url(url: str) -> str:
@@ -280,8 +362,11 @@ class Store:
         practice: bool = False,
         seed: int | None = None,
         host: int | None = None,
+        host_token: str | None = None,
+        options: dict[str, Any] | None = None,
+        ledger: Iterable[Entry] = (),
     ) -> int:
-        """Store a new table and its seats; its id."""
+        """Store a new table, its seats and the ledger's first entries; its id."""
         with Session(self.engine) as session, session.begin():
             row = TableRow(
                 code=code,
@@ -292,17 +377,101 @@ class Store:
                 practice=practice,
                 seed=seed,
                 host=host,
+                host_token=host_token,
+                options=options or {},
+                paused=False,
             )
             session.add(row)
             session.flush()
             for seat in seats:
                 session.add(SeatRow(table_id=row.id, **_seat_fields(seat)))
+            _add_entries(session, row.id, ledger)
             return row.id
 
-    def save_seat(self, table_id: int, seat: SeatData) -> None:
-        """Write a seat's occupant, stack and sitting out as they are now."""
+    def save_seat(
+        self,
+        table_id: int,
+        *seats: SeatData,
+        ledger: Iterable[Entry] = (),
+        request: int | None = None,
+        table: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Write seats' occupants, stacks and sitting out as they are now, with the ledger's
+        entries they make, the seat request they grant (deleted) and changes to the table's
+        own fields, in one transaction."""
         with Session(self.engine) as session, session.begin():
-            _update_seat(session, table_id, seat)
+            for seat in seats:
+                _update_seat(session, table_id, seat)
+            _add_entries(session, table_id, ledger)
+            if request is not None:
+                found = session.get(RequestRow, request)
+                if found is not None:
+                    session.delete(found)
+            if table:
+                row = session.get(TableRow, table_id)
+                assert row is not None, f"no table {table_id}"
+                for key, value in table.items():
+                    setattr(row, key, value)
+
+    def update_table(self, table_id: int, **fields: Any) -> None:
+        """Change a table's own fields (``house``, ``options``, ``paused``, ``host_token``)."""
+        self.save_seat(table_id, table=fields)
+
+    # --- the ledger, seat requests and chat ------------------------------------------------------
+
+    def ledger(self, code: str) -> list[Entry] | None:
+        """The ledger's entries of table ``code`` in order (None: no such table)."""
+        with Session(self.engine) as session:
+            table_id = session.scalar(select(TableRow.id).where(TableRow.code == code))
+            if table_id is None:
+                return None
+            rows = session.scalars(
+                select(LedgerRow).where(LedgerRow.table_id == table_id).order_by(LedgerRow.id)
+            )
+            return [Entry(r.kind, r.player, r.chips, r.hand) for r in rows]  # type: ignore[arg-type]
+
+    def add_request(self, table_id: int, name: str, token_hash: str) -> int:
+        """Store a seat request; its id."""
+        with Session(self.engine) as session, session.begin():
+            row = RequestRow(table_id=table_id, name=name, token_hash=token_hash)
+            session.add(row)
+            session.flush()
+            return row.id
+
+    def remove_request(self, request: int) -> None:
+        """Forget a seat request (declined)."""
+        with Session(self.engine) as session, session.begin():
+            found = session.get(RequestRow, request)
+            if found is not None:
+                session.delete(found)
+
+    def requests(self, table_id: int) -> list[tuple[int, str, str]]:
+        """The seat requests waiting at a table: (id, name, token hash), oldest first."""
+        with Session(self.engine) as session:
+            query = select(RequestRow).where(RequestRow.table_id == table_id)
+            return [
+                (r.id, r.name, r.token_hash) for r in session.scalars(query.order_by(RequestRow.id))
+            ]
+
+    def add_message(self, table_id: int, room: str, name: str, text: str) -> Chat:
+        """Store a line of chat or of the table's log."""
+        with Session(self.engine) as session, session.begin():
+            row = MessageRow(table_id=table_id, room=room, name=name, text=text)
+            session.add(row)
+            session.flush()
+            return Chat(row.id, room, name, text, row.created_at)
+
+    def messages(self, table_id: int, rooms: Iterable[str], limit: int) -> list[Chat]:
+        """The last ``limit`` lines of the rooms named, oldest first."""
+        with Session(self.engine) as session:
+            query = (
+                select(MessageRow)
+                .where(MessageRow.table_id == table_id, MessageRow.room.in_(list(rooms)))
+                .order_by(MessageRow.id.desc())
+                .limit(limit)
+            )
+            rows = list(session.scalars(query))
+        return [Chat(r.id, r.room, r.name, r.text, r.created_at) for r in reversed(rows)]
 
     def practice_code(self) -> str | None:
         """The code of the newest practice table, if there is one."""
@@ -341,6 +510,9 @@ class Store:
                         None if hand is None else _hand_data(session, hand),
                         row.seed,
                         row.host,
+                        row.host_token,
+                        dict(row.options or {}),
+                        bool(row.paused),
                     )
                 )
         return out
@@ -355,11 +527,21 @@ class Store:
         seed: int,
         players: list[dict[str, Any]],
         starting: list[int],
+        secret: str | None = None,
+        commitment: str | None = None,
+        house: dict[str, Any] | None = None,
     ) -> int:
         """Store a hand about to be dealt; its id."""
         with Session(self.engine) as session, session.begin():
             row = HandRow(
-                table_id=table_id, number=number, seed=seed, players=players, starting=starting
+                table_id=table_id,
+                number=number,
+                seed=seed,
+                players=players,
+                starting=starting,
+                secret=secret,
+                commitment=commitment,
+                house=house,
             )
             session.add(row)
             session.flush()
@@ -380,9 +562,10 @@ class Store:
         phh: str | None,
         seats: list[SeatData],
         void: str | None = None,
+        ledger: Iterable[Entry] = (),
     ) -> None:
         """Close a hand (its finishing stacks and record, or why it was called off) and write
-        the seats' stacks, in one transaction."""
+        the seats' stacks and the ledger's entries, in one transaction."""
         with Session(self.engine) as session, session.begin():
             row = session.get(HandRow, hand_id)
             assert row is not None, f"no hand {hand_id}"
@@ -392,6 +575,7 @@ class Store:
             row.finished_at = _now()
             for seat in seats:
                 _update_seat(session, table_id, seat)
+            _add_entries(session, table_id, ledger)
 
     def hand_record(self, code: str, number: int) -> str | None:
         """The PHH record of a finished hand of table ``code`` (None while it is not over)."""
@@ -402,6 +586,34 @@ class Store:
                 .where(TableRow.code == code, HandRow.number == number)
             )
             return session.scalar(query)
+
+    def hand(self, code: str, number: int) -> HandData | None:
+        """Hand ``number`` of table ``code`` with its actions (None: no such hand)."""
+        with Session(self.engine) as session:
+            query = (
+                select(HandRow)
+                .join(TableRow, TableRow.id == HandRow.table_id)
+                .where(TableRow.code == code, HandRow.number == number)
+            )
+            row = session.scalars(query).first()
+            return None if row is None else _hand_data(session, row)
+
+    def history(self, table_id: int) -> list[HandSummary]:
+        """Every hand of a table, in order."""
+        with Session(self.engine) as session:
+            query = select(HandRow).where(HandRow.table_id == table_id).order_by(HandRow.number)
+            return [
+                HandSummary(
+                    r.number,
+                    list(r.players),
+                    list(r.starting),
+                    None if r.finishing is None else list(r.finishing),
+                    r.void,
+                    r.commitment,
+                    r.finished_at is not None,
+                )
+                for r in session.scalars(query)
+            ]
 
     def hand_actions(self, code: str, number: int) -> list[tuple[int, str, str]]:
         """The stored actions of a hand: (engine seat, record line, source) in order."""
@@ -462,4 +674,15 @@ def _hand_data(session: Session, row: HandRow) -> HandData:
         list(row.starting),
         row.finished_at is not None,
         list(actions),
+        row.secret,
+        row.commitment,
+        None if row.house is None else dict(row.house),
+        row.void,
     )
+
+
+def _add_entries(session: Session, table_id: int, entries: Iterable[Entry]) -> None:
+    for e in entries:
+        session.add(
+            LedgerRow(table_id=table_id, kind=e.kind, player=e.player, chips=e.chips, hand=e.hand)
+        )

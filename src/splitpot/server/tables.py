@@ -19,7 +19,6 @@ import hashlib
 import json
 import logging
 import re
-import secrets
 import time
 from collections import deque
 from dataclasses import dataclass, field
@@ -30,19 +29,30 @@ from splitpot import variants
 from splitpot.actions import Action
 from splitpot.engine import State, apply, legal_actions, new_hand
 from splitpot.errors import IllegalAction, SplitpotError
+from splitpot.fairness import Shuffle, new_shuffle, record_for
 from splitpot.house import with_house
-from splitpot.notation import format_action, parse_action, write_phh
+from splitpot.ledger import Entry, Ledger, LedgerError, from_entries
+from splitpot.notation import HandRecord, format_action, parse_action, write_phh
 from splitpot.records import record_from_state
+from splitpot.rules import Rules
+from splitpot.server import oddspanel
 from splitpot.server.defaults import default_action
-from splitpot.server.store import HandData, SeatData, Store, TableData
-from splitpot.server.wire import Message, view_json
+from splitpot.server.options import table_options
+from splitpot.server.store import Chat, HandData, SeatData, Store, TableData
+from splitpot.server.wire import Message, chat_json, view_json
 from splitpot.views import View, public_view, view
 
-__all__ = ["Client", "HandRun", "LiveTable", "Settings", "hash_token"]
+__all__ = ["Client", "HandRun", "LiveTable", "Settings", "TableError", "bot_player", "hash_token"]
 
 log = logging.getLogger("splitpot.server")
 
 SEED_BITS: Final = 63
+BOT_NAMES: Final = ("Ada", "Bram", "Cleo", "Dov", "Esme", "Finn", "Gwen", "Hugo", "Iris", "Jem")
+"""What the bots are called at the table, by seat (the page marks them as bots)."""
+OUTBOX: Final = 256
+"""Messages one connection may have waiting (chat beyond it drops the oldest first)."""
+CHAT_HISTORY: Final = 50
+"""Lines of chat (and of the table's log) a connection receives when it says hello."""
 
 
 @dataclass(frozen=True)
@@ -68,6 +78,10 @@ class Settings:
     max_tables: int = 1000
     max_clients: int = 64
     """Connections to one table (players and spectators)."""
+    chat_rate: float = 1.0
+    """Chat lines per second a connection may send, on average..."""
+    chat_burst: int = 5
+    """...and at most this many at once."""
 
 
 def hash_token(token: str) -> str:
@@ -75,11 +89,25 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def bot_player(name: str) -> str:
+    """A bot's name in the ledger, told apart from a person's: ``Ada (bot)``."""
+    return f"{name} (bot)"
+
+
 def _derive(*parts: object) -> int:
     """A 63-bit number fixed by ``parts`` (a hand's seed from the table's, a bot's from the
     hand's and the position), so a restarted server makes the same choices."""
     digest = hashlib.sha256(":".join(map(str, parts)).encode()).digest()
     return int.from_bytes(digest[:8], "big") >> (64 - SEED_BITS)
+
+
+class TableError(SplitpotError):
+    """A request to the table that cannot be granted; ``reason`` is a stable code."""
+
+    def __init__(self, message: str, reason: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.reason = reason
 
 
 class Client:
@@ -99,19 +127,32 @@ class Client:
         self.closed = False
         self.tokens = 0.0
         self.refilled = 0.0
+        self.token_hash: str | None = None  # the token it said hello with, hashed
+        self.request: int | None = None  # the seat request it waits on
+        self.odds = True  # the player's own switch of the odds panel
+        self.odds_key: tuple[int, int] | None = None  # (hand, log length) last asked for
+        self.odds_busy = False
+        self.chat = (0.0, 0.0)  # chat bucket: tokens, refilled at
 
     def push(self, kind: str, text: str) -> None:
-        """Queue a message; ``kind`` "state" replaces a snapshot still waiting."""
+        """Queue a message; ``kind`` "state" (and "odds") replaces one still waiting."""
         if self.closed:
             return
-        if kind == "state":
+        if kind in ("state", "odds"):
             for i, (k, _) in enumerate(self._out):
-                if k == "state":
+                if k == kind:
                     self._out[i] = (kind, text)
                     self._ready.set()
                     return
+        if len(self._out) >= OUTBOX:
+            oldest = next((i for i, (k, _) in enumerate(self._out) if k == "chat"), 0)
+            del self._out[oldest]
         self._out.append((kind, text))
         self._ready.set()
+
+    def holds(self, table: LiveTable) -> bool:
+        """The connection holds its seat now (not a spectator, not taken over)."""
+        return self.seat is not None and table.seats[self.seat].holder == self.holder
 
     async def next(self) -> str:
         """The next message to send (waits for one)."""
@@ -145,6 +186,8 @@ class HandRun:
     players: list[dict[str, Any]]
     state: State
     moves: int = 0
+    shuffle: Shuffle | None = None
+    """The seed and secret behind the hand's commitment (None: a hand dealt before them)."""
     since: dict[int, float] = field(default_factory=dict)
     """Engine seat -> when (loop time) the table began to wait on it."""
 
@@ -165,7 +208,12 @@ class LiveTable:
         self.practice = data.practice
         self.seed = data.seed
         self.host = data.host  # the seat of the player who made the table (None: nobody's)
+        self.host_token = data.host_token  # the hash of the host's token
+        self.options = table_options({}, practice=data.practice, current=data.options)
+        self.paused = data.paused
         self.seats = data.seats
+        self.ledger = self._open_ledger()
+        self.requests = self.store.requests(data.id)
         self.hand: HandRun | None = None
         self.hands_played = data.hand.number if data.hand is not None else 0
         self.clients: set[Client] = set()
@@ -179,11 +227,38 @@ class LiveTable:
 
     # --- after a restart ----------------------------------------------------------------------
 
+    def _open_ledger(self) -> Ledger:
+        """The table's ledger from its stored entries; a table from before the ledger buys
+        its players in with the chips they have."""
+        entries = self.store.ledger(self.code) or []
+        try:
+            ledger = from_entries(entries)
+        except LedgerError as exc:  # never written so: say so and keep the table playing
+            log.error("table %s: the stored ledger does not add up: %s", self.code, exc)
+            return Ledger()
+        if not entries:
+            made = [
+                ledger.buy_in(self.player_name(s), s.stack)
+                for s in self.seats
+                if s.kind != "open" and s.stack > 0
+            ]
+            if made:
+                self.store.save_seat(self.id, ledger=made)
+        return ledger
+
+    def player_name(self, seat: SeatData) -> str:
+        """The seat's occupant as the ledger names them."""
+        return bot_player(seat.name) if seat.kind == "bot" else seat.name
+
+    def rules_of(self, house: dict[str, Any] | None) -> Rules:
+        """The game's rules with ``house`` (None: the table's own)."""
+        return self.rules if house is None else with_house(variants.get(self.game), house)
+
     def _restore(self, data: HandData) -> None:
         """Rebuild the latest hand from its seed and stored actions; a hand that cannot be
         rebuilt is called off, every stack as it was before it (nothing was paid yet)."""
         try:
-            state = new_hand(self.rules, data.starting, seed=data.seed)
+            state = new_hand(self.rules_of(data.house), data.starting, seed=data.seed)
             for text in data.actions:
                 apply(state, parse_action(text))
         except SplitpotError as exc:
@@ -194,7 +269,10 @@ class LiveTable:
                     self.id, data.id, finishing=None, phh=None, seats=[], void=why
                 )
             return
-        self.hand = HandRun(data.id, data.number, data.seed, data.players, state, len(data.actions))
+        shuffle = None if data.secret is None else Shuffle(data.seed, data.secret)
+        self.hand = HandRun(
+            data.id, data.number, data.seed, data.players, state, len(data.actions), shuffle
+        )
         if not state.finished:
             self._waiting_on(None)
         elif not data.over:  # the last move was stored but the server died before settling
@@ -247,6 +325,8 @@ class LiveTable:
         """The next move nobody sends and when it is due: a deal, a bot's or a default move,
         or a timer running out."""
         hand = self.hand
+        if self.paused:
+            return None  # the host paused the table: no deal, no bot, no timer
         if hand is None or hand.state.finished:
             if not self._can_deal():
                 return None
@@ -290,11 +370,11 @@ class LiveTable:
                 action = await asyncio.to_thread(player.act, seen)
             except Exception:
                 log.exception("table %s: bot %s failed; it takes the default move", self.code, bot)
-                action = default_action(seen, self.rules)
+                action = default_action(seen, hand.state.rules)
         else:
-            action = default_action(seen, self.rules)
+            action = default_action(seen, hand.state.rules)
         async with self.lock:
-            if self.hand is not hand or e not in legal_actions(hand.state).to_act:
+            if self.paused or self.hand is not hand or e not in legal_actions(hand.state).to_act:
                 return
             if len(hand.state.log) != position and view(hand.state, e).options != seen.options:
                 return  # the table moved on meanwhile: plan again
@@ -308,7 +388,8 @@ class LiveTable:
             except IllegalAction:
                 if source == "bot":
                     log.error("table %s: bot %s chose %s, refused", self.code, bot, action)
-                    self._apply(e, default_action(view(hand.state, e), self.rules), "timer")
+                    fallback = default_action(view(hand.state, e), hand.state.rules)
+                    self._apply(e, fallback, "timer")
                 else:
                     raise
             self.broadcast()
@@ -340,17 +421,28 @@ class LiveTable:
         k = self.hands_played % len(ready)  # the deal moves round the table
         order = ready[k:] + ready[:k]
         number = self.hands_played + 1
-        seed = secrets.randbits(SEED_BITS) if self.seed is None else _derive(self.seed, number)
+        if self.seed is None:
+            shuffle = new_shuffle()
+        else:  # a test's table: the deals (and their secrets) follow from its seed
+            secret = hashlib.sha256(f"secret:{self.seed}:{number}".encode()).hexdigest()
+            shuffle = Shuffle(_derive(self.seed, number), secret)
         players = [
             {"seat": s.position, "holder": s.holder, "name": s.name, "bot": s.bot} for s in order
         ]
         starting = [s.stack for s in order]
         hand_id = self.store.start_hand(
-            self.id, number=number, seed=seed, players=players, starting=starting
+            self.id,
+            number=number,
+            seed=shuffle.seed,
+            players=players,
+            starting=starting,
+            secret=shuffle.secret,
+            commitment=shuffle.commitment,
+            house=self.house,
         )
-        self.hand = HandRun(
-            hand_id, number, seed, players, new_hand(self.rules, starting, seed=seed)
-        )
+        self.announce(f"Hand {number}: the deck is committed: {shuffle.commitment}")
+        state = new_hand(self.rules, starting, seed=shuffle.seed)
+        self.hand = HandRun(hand_id, number, shuffle.seed, players, state, shuffle=shuffle)
         self.hands_played = number
         self.finished_at = None
         self._waiting_on(None)
@@ -404,24 +496,120 @@ class LiveTable:
         hand = self.hand
         assert hand is not None
         state = hand.state
-        record = record_from_state(
-            state,
-            players=[p["name"] for p in hand.players],
-            hand=hand.number,
-            event=f"splitpot table {self.code}",
-        )
+        record = self.full_record(hand)
         changed = []
+        gone = []
         for e, player in enumerate(hand.players):
             seat = self.seats[player["seat"]]
             if seat.holder == player["holder"]:  # a seat taken over keeps its new stack
                 seat.stack = state.stacks[e]
                 changed.append(seat)
+            else:
+                gone.append(self._ledger_name(player))
+        entries = self._ledger_hand(hand, gone)
         self.store.finish_hand(
-            self.id, hand.id, finishing=list(state.stacks), phh=write_phh(record), seats=changed
+            self.id,
+            hand.id,
+            finishing=list(state.stacks),
+            phh=write_phh(record),
+            seats=changed,
+            ledger=entries,
         )
+        if hand.shuffle is not None:
+            self.announce(
+                f"Hand {hand.number} is over: seed {hand.shuffle.seed}, secret "
+                f"{hand.shuffle.secret}. Download its record and check it with splitpot verify."
+            )
         hand.since.clear()
         self.finished_at = self._now()
         self.changed.set()
+
+    def full_record(self, hand: HandRun) -> HandRecord:
+        """The whole record of a hand (every card), with its commitment, as the store keeps
+        it; the seed and secret only once it is over."""
+        fields: dict[str, Any] = {
+            "players": [p["name"] for p in hand.players],
+            "hand": hand.number,
+            "event": f"splitpot table {self.code}",
+        }
+        if hand.shuffle is None:
+            return record_from_state(hand.state, **fields)
+        return record_for(hand.state, hand.shuffle, **fields)
+
+    def _ledger_name(self, player: dict[str, Any]) -> str:
+        return bot_player(player["name"]) if player["bot"] is not None else str(player["name"])
+
+    def _ledger_hand(self, hand: HandRun, gone: list[str]) -> list[Entry]:
+        """The ledger's entries for a finished hand: each player's net, then a cash-out for
+        each player who left the seat during it (all their chips). Nothing is entered when
+        the ledger cannot take them (logged: the hand itself stands)."""
+        state = hand.state
+        nets = {
+            self._ledger_name(p): state.stacks[e] - state.starting[e]
+            for e, p in enumerate(hand.players)
+        }
+        try:
+            return self.ledger_entries(
+                lambda book: [
+                    *book.hand(nets, hand.number),
+                    *(book.cash_out(name) for name in gone if name in book.seated),
+                ]
+            )
+        except LedgerError as exc:
+            log.error("table %s hand %d: the ledger refused: %s", self.code, hand.number, exc)
+            return []
+
+    def ledger_entries(self, make: Any) -> list[Entry]:
+        """Entries made by ``make(ledger)`` on a copy of the ledger, kept only if every one
+        is taken (LedgerError otherwise, the ledger unchanged)."""
+        trial = from_entries(self.ledger.entries)
+        made = list(make(trial))
+        self.ledger = trial
+        return made
+
+    def announce(self, text: str) -> None:
+        """A line of the table's own log (a commitment, the host's change), stored and sent
+        to every connection."""
+        self.deliver(self.store.add_message(self.id, "table", "", text))
+
+    def deliver(self, chat: Chat) -> None:
+        """Send a stored line to the connections of its room (``table``: all)."""
+        text = json.dumps({"type": "chat", "messages": [chat_json(chat)]})
+        for client in self.clients:
+            if chat.room in ("table", self.room_of(client)):
+                client.push("chat", text)
+
+    def room_of(self, client: Client) -> str:
+        """Where a connection chats: ``players`` when it holds a seat, else ``spectators``."""
+        return "players" if client.holds(self) else "spectators"
+
+    def between_hands(self) -> bool:
+        """No hand is under way."""
+        return self.hand is None or self.hand.state.finished
+
+    def in_hand(self, position: int) -> bool:
+        """The occupant of seat ``position`` is dealt in the hand under way."""
+        hand = self.hand
+        if hand is None or hand.state.finished:
+            return False
+        holder = self.seats[position].holder
+        return any(p["seat"] == position and p["holder"] == holder for p in hand.players)
+
+    def vacate(self, seat: SeatData) -> list[Entry]:
+        """Open a seat (a player leaves or is removed, a bot is taken away): its occupant
+        cashes out all their chips now, or at the end of the hand they are playing (the
+        table moves for them meanwhile). The ledger's entries to store with the seat."""
+        name = self.player_name(seat)
+        playing = self.in_hand(seat.position)
+        seat.kind, seat.name, seat.bot, seat.token_hash = "open", "", None, None
+        seat.holder += 1
+        seat.stack, seat.sitting_out = 0, False
+        for client in self.clients:
+            if client.seat == seat.position:
+                client.seat = client.holder = None
+        if playing or name not in self.ledger.seated:
+            return []
+        return self.ledger_entries(lambda book: [book.cash_out(name)])
 
     # --- the players ----------------------------------------------------------------------------
 
@@ -467,15 +655,24 @@ class LiveTable:
                 client.error("this connection has already said hello", "hello_twice")
                 return
             if token is not None:
-                seat = self.seat_of(hash_token(token))
-                if seat is None:
+                hashed = hash_token(token)
+                seat = self.seat_of(hashed)
+                asked = next((r for r in self.requests if r[2] == hashed), None)
+                if seat is not None:
+                    client.seat, client.holder = seat.position, seat.holder
+                    client.token_hash = hashed
+                elif asked is not None:
+                    client.request, client.token_hash = asked[0], hashed
+                else:
                     client.error(
                         f"that token holds no seat at table {self.code}; watching instead",
                         "bad_token",
                     )
-                else:
-                    client.seat, client.holder = seat.position, seat.holder
             client.said_hello = True
+            lines = self.store.messages(self.id, ("table", self.room_of(client)), CHAT_HISTORY)
+            client.push(
+                "chat", json.dumps({"type": "chat", "messages": [chat_json(c) for c in lines]})
+            )
             self.changed.set()
             self.broadcast()
 
@@ -533,6 +730,168 @@ class LiveTable:
             self._set_away(client.seat, away)
             self.broadcast()
 
+    # --- seats, rebuys, leaving -------------------------------------------------------------
+
+    def name_taken(self, name: str) -> str | None:
+        """Why ``name`` cannot sit at this table (the ledger tells players apart by name),
+        or None."""
+        folded = name.casefold()
+        if folded.endswith("(bot)"):
+            return "a name may not end with '(bot)': the ledger marks bots so"
+        if any(s.kind == "human" and s.name.casefold() == folded for s in self.seats):
+            return f"{name} is already at table {self.code}: choose another name"
+        if any(r[1].casefold() == folded for r in self.requests):
+            return f"{name} has already asked for a seat at table {self.code}"
+        hand = self.hand
+        if hand is not None and not hand.state.finished:
+            for p in hand.players:
+                if p["bot"] is None and str(p["name"]).casefold() == folded:
+                    return f"{name} is still in the hand under way; come back after it"
+        return None
+
+    def seat_player(self, seat: SeatData, name: str, token_hash: str) -> list[Entry]:
+        """Seat a person in ``seat`` (open, or a bot's: the bot cashes out now, or after the
+        hand it plays out) with the table's buy-in; the ledger's entries to store."""
+        entries = self.vacate(seat) if seat.kind == "bot" else []
+        entries += self.ledger_entries(lambda book: [book.buy_in(name, self.stack)])
+        seat.kind, seat.name, seat.bot, seat.token_hash = "human", name, None, token_hash
+        seat.holder += 1
+        seat.stack = self.stack
+        seat.sitting_out = False
+        return entries
+
+    def save(
+        self,
+        *seats: SeatData,
+        ledger: list[Entry] | None = None,
+        request: int | None = None,
+        table: dict[str, Any] | None = None,
+    ) -> None:
+        """Store seats, ledger entries, a granted request and the table's fields in one
+        transaction; if that fails the table is read back from the store (nothing changed)
+        and TableError says so."""
+        try:
+            self.store.save_seat(self.id, *seats, ledger=ledger or [], request=request, table=table)
+        except Exception:
+            log.exception(
+                "table %s: a change could not be stored; the table is read again", self.code
+            )
+            self.reload()
+            raise TableError(
+                "the table could not save that; nothing changed", "not_saved"
+            ) from None
+
+    def reload(self) -> None:
+        """Seats, ledger, options and requests as the store has them."""
+        (data,) = self.store.tables(self.code)
+        self.seats = data.seats
+        self.host_token = data.host_token
+        self.options = table_options({}, practice=data.practice, current=data.options)
+        self.paused = data.paused
+        self.house = data.house
+        self.rules = with_house(variants.get(data.game), data.house)
+        self.ledger = from_entries(self.store.ledger(self.code) or [])
+        self.requests = self.store.requests(self.id)
+        for client in self.clients:
+            if client.seat is not None and not client.holds(self):
+                client.seat = client.holder = None
+
+    async def rebuy(self, client: Client, chips: int) -> None:
+        """A player adds chips between hands, up to the table's most (``max_buy``, else the
+        buy-in): a rebuy in the ledger."""
+        async with self.lock:
+            if not client.holds(self):
+                client.error("only a player in a seat can rebuy", "spectator")
+                return
+            assert client.seat is not None
+            seat = self.seats[client.seat]
+            if self.in_hand(seat.position):
+                client.error("rebuy between hands: you are in the hand under way", "in_hand")
+                return
+            most = self.options["max_buy"] or self.stack
+            if seat.stack + chips > most:
+                room = max(0, most - seat.stack)
+                client.error(
+                    f"a rebuy brings a stack to at most {most} chips; you have {seat.stack}, "
+                    f"so you may add up to {room}",
+                    "too_many_chips",
+                )
+                return
+            before = self.ledger
+            entries = self.ledger_entries(lambda book: [book.buy_in(seat.name, chips)])
+            seat.stack += chips
+            try:
+                self.save(seat, ledger=entries)
+            except TableError as exc:
+                self.ledger = before
+                client.error(exc.message, exc.reason)
+                return
+            self.announce(f"{seat.name} rebuys {chips} chips and has {seat.stack}")
+            self.changed.set()
+            self.broadcast()
+
+    async def leave(self, client: Client) -> None:
+        """A player gives up the seat: a cash-out of every chip (after the hand under way, if
+        they are in it); a host who leaves leaves the table without a host."""
+        async with self.lock:
+            if not client.holds(self):
+                client.error("only a player in a seat can leave it", "spectator")
+                return
+            assert client.seat is not None
+            seat = self.seats[client.seat]
+            name, chips, playing = seat.name, seat.stack, self.in_hand(seat.position)
+            was_host = client.token_hash is not None and client.token_hash == self.host_token
+            entries = self.vacate(seat)
+            try:
+                self.save(seat, ledger=entries, table={"host_token": None} if was_host else None)
+            except TableError as exc:
+                client.error(exc.message, exc.reason)
+                return
+            if was_host:
+                self.host_token = None
+            later = " at the end of this hand" if playing else f" with {chips} chips"
+            self.announce(f"{name} leaves the table and cashes out{later}")
+            client.error("you left your seat; you are watching now", "left")
+            self.changed.set()
+            self.broadcast()
+
+    # --- chat and the odds panel ------------------------------------------------------------
+
+    async def chat(self, client: Client, text: str, name: str | None) -> None:
+        """A line of chat to the connection's room: players to players, spectators to
+        spectators (docs/web.md); at most ``chat_burst`` at once, ``chat_rate`` a second."""
+        now = self._now()
+        tokens, then = client.chat if client.chat[1] else (float(self.settings.chat_burst), now)
+        tokens = min(
+            float(self.settings.chat_burst), tokens + (now - then) * self.settings.chat_rate
+        )
+        if tokens < 1:
+            client.chat = (tokens, now)
+            client.error(
+                f"chat: at most {self.settings.chat_burst} lines at once and "
+                f"{self.settings.chat_rate:g} a second; that line was not sent",
+                "chat_rate",
+            )
+            return
+        client.chat = (tokens - 1, now)
+        async with self.lock:
+            room = self.room_of(client)
+            if room == "players":
+                assert client.seat is not None
+                who = self.seats[client.seat].name
+            else:
+                who = name or "a spectator"
+            self.deliver(self.store.add_message(self.id, room, who, text))
+
+    async def set_odds(self, client: Client, on: bool) -> None:
+        """The player's own switch of the odds panel (where the table offers it)."""
+        async with self.lock:
+            if on and not self.options["odds"]:
+                client.error("the odds panel is off at this table (the host's option)", "odds_off")
+                return
+            client.odds, client.odds_key = on, None
+            self.broadcast()
+
     # --- what clients see ---------------------------------------------------------------------
 
     def _connected(self) -> set[int]:
@@ -566,6 +925,10 @@ class LiveTable:
             "hands": self.hands_played,
             "started": bool(self.hands_played or self.dealing),
             "host": self.host,
+            "hosted": self.host_token is not None,
+            "paused": self.paused,
+            "options": self.options,
+            "max_buy": self.options["max_buy"] or self.stack,
             "seats": [
                 {
                     "seat": s.position,
@@ -594,15 +957,35 @@ class LiveTable:
                 wait = self.finished_at + self.settings.next_delay - self._now()
                 parts["next"] = f', "next_in": {max(0, round(wait * 1000))}'
         you = None
+        extra = ""
         if client.seat is not None:
             seat = self.seats[client.seat]
-            you = {"seat": seat.position, "name": seat.name, "sitting_out": seat.sitting_out}
+            you = {
+                "seat": seat.position,
+                "name": seat.name,
+                "sitting_out": seat.sitting_out,
+                "host": self.is_host(client),
+                "odds": client.odds and bool(self.options["odds"]),
+            }
+        if client.request is not None:
+            extra += ', "request": ' + json.dumps({"id": client.request, "status": "waiting"})
+        if self.is_host(client):
+            asked = [{"id": r[0], "name": r[1]} for r in self.requests]
+            extra += ', "host": ' + json.dumps({"requests": asked})
         e = self.engine_seat(client)
         if ("hand", e) not in parts:
             parts["hand", e] = json.dumps(self._hand_json(e))
         return (
             f'{{"type": "state", "table": {parts["table"]}, "you": {json.dumps(you)}, '
-            f'"acks": {client.acts}, "hand": {parts["hand", e]}{parts["next"]}}}'
+            f'"acks": {client.acts}, "hand": {parts["hand", e]}{parts["next"]}{extra}}}'
+        )
+
+    def is_host(self, client: Client) -> bool:
+        """The connection said hello with the host's token and holds the host's seat."""
+        return (
+            client.token_hash is not None
+            and client.token_hash == self.host_token
+            and client.holds(self)
         )
 
     def _hand_json(self, e: int | None) -> dict[str, Any] | None:
@@ -626,13 +1009,26 @@ class LiveTable:
             "you": e,
             "view": view_json(_view(hand.state, e)),
             "timers": timers,
+            **self._fairness_json(hand),
         }
 
+    def _fairness_json(self, hand: HandRun) -> dict[str, Any]:
+        """The hand's commitment, and once it is over its seed and secret."""
+        if hand.shuffle is None:
+            return {}
+        out: dict[str, Any] = {"commitment": hand.shuffle.commitment}
+        if hand.state.finished:
+            out.update(seed=hand.shuffle.seed, secret=hand.shuffle.secret)
+        return out
+
     def broadcast(self) -> None:
-        """Send every connection the table as it may see it now."""
+        """Send every connection the table as it may see it now (and ask for the odds of each
+        player who has the panel on)."""
         parts: dict[Any, str] = {}
         for client in self.clients:
             client.push("state", self.snapshot(client, parts))
+            if self.options["odds"] and client.odds and self.engine_seat(client) is not None:
+                oddspanel.request(self, client)
 
 
 _PLAYER = re.compile(r"\bp([1-9][0-9]?)\b")

@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
@@ -26,9 +27,11 @@ from splitpot.notation import format_action
 from splitpot.views import SeatView, View
 
 __all__ = [
+    "MAX_CHAT",
     "MAX_MESSAGE",
     "Message",
     "WireError",
+    "chat_json",
     "log_line",
     "plain",
     "read_message",
@@ -45,7 +48,24 @@ _TYPES: Final[dict[str, frozenset[str]]] = {
     "back": frozenset(),
     "start": frozenset(),
     "ping": frozenset(),
+    "chat": frozenset({"text", "name"}),
+    "rebuy": frozenset({"chips"}),
+    "leave": frozenset(),
+    "odds": frozenset({"on"}),
+    "host": frozenset({"do", "seat", "request", "bot", "house", "options"}),
 }
+MAX_CHAT: Final = 300
+"""The longest line of chat, in characters."""
+HOST_ACTIONS: Final = (
+    "approve",
+    "decline",
+    "remove",
+    "pause",
+    "resume",
+    "house",
+    "options",
+    "add_bot",
+)
 _DECLARATIONS: Final = ("hi", "lo", "both")
 
 
@@ -70,6 +90,16 @@ class Message:
     declaration: str | None = None
     show: bool = True
     hand: int | None = None
+    text: str = ""
+    name: str | None = None
+    chips: int | None = None
+    on: bool = True
+    do: str = ""
+    seat: int | None = None
+    request: int | None = None
+    bot: str | None = None
+    settings: dict[str, Any] | None = None
+    """For ``host``: the ``house`` or ``options`` object, checked by the table."""
 
     def action(self, seat: int, shown: tuple[Card | None, ...] = ()) -> Action:
         """The move as the engine takes it, for ``seat`` (the connection's own, never the
@@ -113,9 +143,69 @@ def read_message(text: str | bytes) -> Message:
         if token is not None and (not isinstance(token, str) or not 0 < len(token) <= 200):
             raise WireError("'token' must be the text the table gave you, or null")
         return Message("hello", token=token)
-    if kind != "act":
-        return Message(kind)
-    return _read_act(data)
+    if kind == "act":
+        return _read_act(data)
+    if kind == "chat":
+        return _read_chat(data)
+    if kind == "rebuy":
+        return Message("rebuy", chips=_whole("chips", data.get("chips"), low=1))
+    if kind == "odds":
+        on = data.get("on")
+        if not isinstance(on, bool):
+            raise WireError(f"'on' must be true or false, not {on!r}")
+        return Message("odds", on=on)
+    if kind == "host":
+        return _read_host(data)
+    return Message(kind)
+
+
+def _read_chat(data: Mapping[str, Any]) -> Message:
+    text = data.get("text")
+    if not isinstance(text, str):
+        raise WireError("'text' must be the line of chat, as text")
+    text = " ".join(text.split())
+    if not text:
+        raise WireError("a line of chat needs some text")
+    if len(text) > MAX_CHAT:
+        raise WireError(f"a line of chat has at most {MAX_CHAT} characters, not {len(text)}")
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cs") for ch in text):
+        raise WireError("a line of chat may not hold control characters")
+    name = data.get("name")
+    if name is not None:
+        if not isinstance(name, str) or not 0 < len(name.strip()) <= 24:
+            raise WireError("'name' (a spectator's) has 1 to 24 characters")
+        name = " ".join(name.split())
+        if any(unicodedata.category(ch).startswith("C") for ch in name):
+            raise WireError("a name may not hold control characters")
+    return Message("chat", text=text, name=name)
+
+
+def _read_host(data: Mapping[str, Any]) -> Message:
+    do = data.get("do")
+    if not isinstance(do, str) or do not in HOST_ACTIONS:
+        raise WireError(f"'do' must be one of {', '.join(HOST_ACTIONS)}, not {do!r}")
+    seat = data.get("seat")
+    if seat is not None:
+        seat = _whole("seat", seat, high=99)
+    request = data.get("request")
+    if request is not None:
+        request = _whole("request", request, high=2**62)
+    bot = data.get("bot")
+    if bot is not None and (not isinstance(bot, str) or len(bot) > 32):
+        raise WireError(f"'bot' must name a bot, not {bot!r}")
+    settings = data.get("house" if do == "house" else "options")
+    if do in ("house", "options") and not isinstance(settings, dict):
+        raise WireError(
+            f"a host's {do!r} needs '{'house' if do == 'house' else 'options'}': an object"
+        )
+    return Message(
+        "host",
+        do=do,
+        seat=seat,
+        request=request,
+        bot=bot,
+        settings=settings if do in ("house", "options") else None,
+    )
 
 
 def _read_act(data: Mapping[str, Any]) -> Message:
@@ -144,6 +234,18 @@ def _read_act(data: Mapping[str, Any]) -> Message:
         hand = _whole("hand", hand, low=1)
     return Message("act", verb=verb, amount=amount, card=card, declaration=declaration,
                    show=show, hand=hand)  # fmt: skip
+
+
+def chat_json(chat: Any) -> dict[str, Any]:
+    """A stored line of chat (:class:`~splitpot.server.store.Chat`) as the page gets it: the
+    text as it was typed (the page shows it as text, never as HTML)."""
+    return {
+        "id": chat.id,
+        "room": chat.room,
+        "name": chat.name,
+        "text": chat.text,
+        "at": chat.at.isoformat(timespec="seconds") if chat.at is not None else None,
+    }
 
 
 # --- a view as JSON ---------------------------------------------------------------------------

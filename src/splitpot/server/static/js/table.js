@@ -4,6 +4,7 @@
 
 import { forgetToken, keepName, keepToken, lastName, postJSON, tokenFor } from "./api.js";
 import { cardElement, cardText } from "./cards.js";
+import { homeDraw, homeReceive, startHome } from "./home.js";
 import { declared, describe, Round, says, stepWords } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -70,6 +71,7 @@ function receive(message) {
     if (snap) draw();
     return;
   }
+  if (homeReceive(message)) return;
   if (message.type !== "state") return;
   snap = message;
   const now = performance.now();
@@ -134,6 +136,7 @@ function draw() {
   drawLog();
   drawControls();
   drawJoin();
+  homeDraw(snap);
   tick();
 }
 
@@ -193,9 +196,11 @@ function seatBox(position, me) {
   who.className = "who";
   const name = document.createElement("span");
   name.className = "name";
-  name.textContent = info.kind === "open" ? "Open seat" : info.name;
+  // a seat whose player left during the hand shows that player's hand until the next deal
+  const player = seen ? hand.players[e] : null;
+  name.textContent = player ? player.name : (info.kind === "open" ? "Open seat" : info.name);
   who.append(name);
-  if (info.kind === "bot") who.append(tag("bot"));
+  if (player ? player.bot !== null : info.kind === "bot") who.append(tag("bot"));
   if (me) who.append(tag("you", "you"));
   const stack = document.createElement("span");
   stack.className = "stack";
@@ -341,7 +346,7 @@ function waitingWords(view) {
     if (!snap.table.started && snap.table.seats.some((s) => s.kind === "open")) return "Waiting for friends to take the open seats";
     return "Waiting for a player to connect";
   }
-  if (view.finished) return nextAt === null ? "Hand over" : "Next hand soon";
+  if (view.finished) return snap.table.paused ? "Hand over; the table is paused" : (nextAt === null ? "Hand over" : "Next hand soon");
   const names = view.to_act.filter((e) => e !== hand.you).map(nameOf);
   const mine = hand.you !== null && view.to_act.includes(hand.you);
   const sealed = view.seats.some((s) => s.has_bid || s.declared) || view.to_act.length > 1;
@@ -410,13 +415,17 @@ function drawLog() {
 function drawControls() {
   const hand = snap.hand;
   const view = hand ? hand.view : null;
-  const key = JSON.stringify([hand && hand.number, view && view.options, chosen, snap.you, watching, acks >= sent, view && view.finished]);
+  const key = JSON.stringify([hand && hand.number, view && view.options, chosen, snap.you, snap.request, watching, acks >= sent, view && view.finished]);
   if (key === controlsKey) return;
   controlsKey = key;
   const hint = $("hint");
   const row = $("buttons");
   row.replaceChildren();
   hint.className = "hint";
+  if (!snap.you && snap.request) {
+    hint.textContent = "You have asked for a seat: the host will let you in. Meanwhile you watch.";
+    return;
+  }
   if (!snap.you) {
     hint.textContent = "You are watching: you see what every spectator sees, never a card face down.";
     if (snap.table.seats.some((s) => s.kind !== "human")) row.append(button("Take a seat", () => { watching = false; drawJoin(true); }));
@@ -694,6 +703,7 @@ function start() {
   setInterval(() => { if (snap) tick(); }, 250);
   // the controls sit fixed at the bottom: keep the page's end clear of them
   new ResizeObserver(() => { document.body.style.paddingBottom = `${$("controls").offsetHeight + 12}px`; }).observe($("controls"));
+  startHome({ code, send, token: () => token, showError });
   connect();
 }
 

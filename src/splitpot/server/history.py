@@ -1,0 +1,180 @@
+"""A table's history (docs/web.md): its hands with their results, each hand's record as one
+reader may have it, the replay drawn from that record, and the ledger as the page shows it.
+
+A reader is entitled to what the table showed them: their own cards, every card dealt face up,
+the hands shown at the showdown, every sealed move once its round was in; and once the hand is
+over its seed and secret (docs/fairness.md). Their copy of the record is the hand's record with
+its actions as their own final view has them (``views.view``; a spectator's is
+``views.public_view``): another seat's down card is ``??`` unless it was shown. The replay is
+drawn from the same rule: a frame at each street shows a seat's down cards only where the
+reader's record shows them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+from decimal import Decimal
+from typing import Any
+
+from splitpot.engine import apply, new_hand
+from splitpot.fairness import Shuffle, record_for
+from splitpot.ledger import Ledger, chip_value, money
+from splitpot.notation import HandRecord, parse_action
+from splitpot.records import record_from_state
+from splitpot.rules import Rules
+from splitpot.server.store import HandData, HandSummary
+from splitpot.server.wire import log_line
+from splitpot.state import State
+from splitpot.views import public_view, view
+
+__all__ = ["entitled", "frames", "hand_list", "ledger_csv", "ledger_json", "rebuild"]
+
+
+def rebuild(rules: Rules, data: HandData) -> State:
+    """The hand as it was played, from its seed and stored actions."""
+    state = new_hand(rules, data.starting, seed=data.seed)
+    for text in data.actions:
+        apply(state, parse_action(text))
+    return state
+
+
+def entitled(state: State, data: HandData, reader: int | None, code: str) -> HandRecord:
+    """The record of a finished hand as engine seat ``reader`` (None: a spectator) may have
+    it: every action as their final view shows it, with the commitment, seed and secret."""
+    fields: dict[str, Any] = {
+        "players": [p["name"] for p in data.players],
+        "hand": data.number,
+        "event": f"splitpot table {code}",
+    }
+    if data.secret is not None:
+        record = record_for(state, Shuffle(data.seed, data.secret), **fields)
+    else:
+        record = record_from_state(state, **fields)
+    seen = public_view(state) if reader is None else view(state, reader)
+    return dataclasses.replace(record, actions=seen.log)
+
+
+def frames(state: State, data: HandData, reader: int | None) -> dict[str, Any]:
+    """The hand street by street for ``reader``: after each street's last action a frame of
+    the table (each seat's cards as the reader's record shows them, stacks, bets, the pot),
+    and the reader's record's lines, for the page's replay."""
+    record_lines = [
+        log_line(a) for a in (public_view(state) if reader is None else view(state, reader)).log
+    ]
+    shown = {s for s in range(state.n) if s == reader or state.shown[s] is True}
+    replayed = new_hand(state.rules, list(state.starting), seed=state.seed, auto_deal=False)
+    out: list[dict[str, Any]] = []
+    street = replayed.street
+    for index, action in enumerate(state.log):
+        apply(replayed, action)
+        last = index + 1 == len(state.log)
+        if replayed.street != street or last:
+            out.append(_frame(replayed, shown, index + 1, street))
+            street = replayed.street
+    if out:
+        out[-1]["awards"] = [
+            {"seat": a.seat, "amount": a.amount, "half": a.half, "reason": a.reason}
+            for a in state.awards
+        ]
+    return {
+        "number": data.number,
+        "players": [{"seat": p["seat"], "name": p["name"], "bot": p["bot"]} for p in data.players],
+        "starting": list(data.starting),
+        "you": reader,
+        "log": record_lines,
+        "frames": out,
+    }
+
+
+def _frame(state: State, shown: set[int], upto: int, street: int) -> dict[str, Any]:
+    seen = public_view(state)
+    seats = []
+    for s, seat in enumerate(seen.seats):
+        hand, faceup = state.hands[s], state.faceup[s]
+        gone = (state.folded[s] or state.shown[s] is False) and s not in shown
+        cards = (
+            []
+            if gone
+            else [
+                {"card": str(c) if c is not None and (up or s in shown) else None, "up": up}
+                for c, up in zip(hand, faceup, strict=True)
+            ]
+        )
+        seats.append(
+            {"seat": s, "stack": seat.stack, "bet": seat.bet, "folded": seat.folded, "cards": cards}
+        )
+    return {
+        "street": street,
+        "upto": upto,
+        "pot": seen.pot,
+        "common": [None if c is None else str(c) for c in seen.common],
+        "seats": seats,
+    }
+
+
+def hand_list(hands: list[HandSummary]) -> list[dict[str, Any]]:
+    """The table's hands with their results: each player's net, or why the hand was void."""
+    out = []
+    for h in hands:
+        nets = (
+            None
+            if h.finishing is None
+            else [f - s for f, s in zip(h.finishing, h.starting, strict=True)]
+        )
+        out.append(
+            {
+                "number": h.number,
+                "players": [p["name"] for p in h.players],
+                "bots": [p["bot"] is not None for p in h.players],
+                "net": nets,
+                "over": h.over,
+                "void": h.void,
+                "commitment": h.commitment,
+            }
+        )
+    return out
+
+
+def _value(text: str | None) -> Decimal | None:
+    return None if text is None else chip_value(text)
+
+
+def ledger_json(book: Ledger, value_text: str | None) -> dict[str, Any]:
+    """The ledger as the page shows it: each player's totals and balance, and the settle-up
+    in the fewest transfers, in chips and (with a chip value) money."""
+    value = _value(value_text)
+
+    def worth(chips: int) -> str | None:
+        return None if value is None else f"{money(chips, value)}"
+
+    settlement = book.settle()
+    return {
+        "chip_value": value_text,
+        "hands": book.hands,
+        "players": [
+            {
+                "player": s.player,
+                "bought": s.bought,
+                "cashed": s.cashed,
+                "on_table": s.on_table,
+                "won": s.won,
+                "hands": s.hands,
+                "balance": s.balance,
+                "money": worth(s.balance),
+            }
+            for s in book.standings()
+        ],
+        "transfers": [
+            {"payer": t.payer, "payee": t.payee, "chips": t.chips, "money": worth(t.chips)}
+            for t in settlement.transfers
+        ],
+        "exact": settlement.exact,
+    }
+
+
+def ledger_csv(book: Ledger, value_text: str | None) -> str:
+    """The ledger as CSV (docs/ledger.md)."""
+    out = io.StringIO()
+    book.write_csv(out, _value(value_text))
+    return out.getvalue()
