@@ -32,6 +32,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    false,
     insert,
     select,
 )
@@ -87,7 +88,7 @@ class TableRow(Base):
     host: Mapped[int | None] = mapped_column(Integer, nullable=True)
     host_token: Mapped[str | None] = mapped_column(String(64), nullable=True)
     options: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-    paused: Mapped[bool] = mapped_column(Boolean, default=False)
+    paused: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
 
