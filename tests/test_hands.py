@@ -402,6 +402,21 @@ BAD_HANDS = [
     pytest.param([0, 0], "2c", id="ids-duplicate"),
     pytest.param([1, 2, 3, 4, 5, 6, 7, 8], "", id="ids-eight-cards"),
     pytest.param([1.0, 5, 9, 13, 17], "1.0", id="id-float"),
+    # Seven cards take the quickest path, which indexes lists by id: a list reads a negative
+    # index from its end and index 52 is the padding for short hands, so these must still fail.
+    pytest.param([0, 5, 9, 13, 17, 21, -1], "-1", id="seven-id-minus-1"),
+    pytest.param([0, 5, 9, 13, 17, 21, -2], "-2", id="seven-id-minus-2"),
+    pytest.param([-53, 5, 9, 13, 17, 21, 25], "-53", id="seven-id-minus-53"),
+    pytest.param([1, 5, 9, 13, 17, 21, -60], "-60", id="seven-id-minus-60"),
+    pytest.param([0, 5, 9, 13, 17, 21, 52], "52", id="seven-id-52"),
+    pytest.param([0, 5, 9, 13, 17, 21, 53], "53", id="seven-id-53"),
+    pytest.param([0, 5, 9, 13, 17, 21, 2.0], "2.0", id="seven-id-float"),
+    pytest.param([0, 5, 9, 13, 17, 21, "x"], "'x'", id="seven-id-text"),
+    pytest.param([0, 5, 9, 13, 17, 21, None], "None", id="seven-id-none"),
+    pytest.param([0, 4, 8, 12, 16, 20, 0], "2c", id="seven-duplicate-flush"),
+    pytest.param([-40, 5, 9, 13, 17], "-40", id="five-id-minus-40"),
+    pytest.param([0, 52, 9, 13, 17], "52", id="five-id-52"),
+    pytest.param([52], "52", id="one-id-52"),
 ]
 CALLS = [
     pytest.param(high_value, id="high_value"),
@@ -423,6 +438,22 @@ def test_bad_hands_are_refused(call: Callable[[Any], object], bad: Any, quoted: 
     with pytest.raises(InvalidNotation) as info:
         call(list(bad) if isinstance(bad, list) else bad)
     assert quoted in str(info.value)
+
+
+@pytest.mark.parametrize("size", [2, 5, 6, 7])
+def test_a_card_held_twice_is_refused(size: int) -> None:
+    """Whichever card is repeated, in flushes (one suit) and in plain hands: never a value."""
+    rng = np.random.default_rng(size)
+    clubs = [c for c in range(52) if c % 4 == 0]
+    for pool in (list(range(52)), clubs):
+        for _ in range(150):
+            hand = rng.permutation(pool)[: size - 1].tolist()
+            hand.insert(int(rng.integers(size)), hand[int(rng.integers(size - 1))])
+            for form in (hand, tuple(hand)):
+                with pytest.raises(InvalidNotation, match="more than once"):
+                    high_value(form)
+                with pytest.raises(InvalidNotation, match="more than once"):
+                    low_value(form, qualifier=0)
 
 
 BATCH_CALLS = [
