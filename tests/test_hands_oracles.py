@@ -103,10 +103,15 @@ def _part_multisets(ranks: int) -> list[tuple[int, ...]]:
     ]
 
 
+def _key(counts: tuple[int, ...]) -> int:
+    """A part's key: its counts per rank times the part keys."""
+    return sum(n * k for n, k in zip(counts, PART_KEYS[: len(counts)], strict=True))
+
+
 @pytest.mark.parametrize(("ranks", "bits"), [(LOW_RANKS, 14), (13 - LOW_RANKS, 16)])
 def test_part_key_sums_are_distinct(ranks: int, bits: int) -> None:
     """Every multiset of a part's ranks has its own key sum, and the sums fit their field."""
-    sums = [sum(n * key for n, key in zip(counts, PART_KEYS)) for counts in _part_multisets(ranks)]
+    sums = [_key(counts) for counts in _part_multisets(ranks)]
     assert len(sums) == len(set(sums))
     assert max(sums) < 1 << bits
 
@@ -117,7 +122,7 @@ def test_part_keys_are_greedy() -> None:
         multisets = _part_multisets(i + 1)
         for smaller in range(PART_KEYS[i - 1] + 1, PART_KEYS[i]):
             keys = (*PART_KEYS[:i], smaller)
-            sums = [sum(n * key for n, key in zip(counts, keys)) for counts in multisets]
+            sums = [sum(n * k for n, k in zip(c, keys, strict=True)) for c in multisets]
             assert len(sums) != len(set(sums))
 
 
@@ -126,8 +131,7 @@ def test_positions_number_every_rank_multiset() -> None:
     the multisets of 0..7 cards of 13 ranks, at most four of a rank)."""
     low, high = _part_multisets(LOW_RANKS), _part_multisets(13 - LOW_RANKS)
     positions = [
-        int(TABLES.start[sum(n * k for n, k in zip(h, PART_KEYS))])
-        + int(TABLES.low_index[sum(n * k for n, k in zip(lo, PART_KEYS))])
+        int(TABLES.start[_key(h)]) + int(TABLES.low_index[_key(lo)])
         for h in high
         for lo in low
         if sum(h) + sum(lo) <= 7

@@ -57,31 +57,33 @@ CATEGORY_NAMES: Final = (
 
 _T: Final = t.TABLES
 
-# Scalar lookups, as lists (a list index is the quickest lookup Python has). Equal values share
-# one int object, so the tables stay small enough to be read from the processor's cache.
-_SHARED: Final = list(range(max(_T.high_count, _T.low_count, _T.positions) + 1))
-_LOW_INDEX: Final = [_SHARED[i] for i in _T.low_index.tolist()]
+# Scalar lookups, as tuples (indexing a tuple is the quickest lookup Python has, and one step
+# shorter than a list's). Equal values share one int object, so the tables stay small enough
+# to be read from the processor's cache.
+_SHARED: Final = tuple(range(max(_T.high_count, _T.low_count, _T.positions) + 1))
+_LOW_INDEX: Final = tuple(_SHARED[i] for i in _T.low_index.tolist())
 
 
-def _blocks(by_position: npt.NDArray[np.int32]) -> list[Sequence[int]]:
+def _blocks(by_position: npt.NDArray[np.int32]) -> tuple[tuple[int, ...], ...]:
     """Per high key, the values of its block of positions (empty where no high part has it)."""
     values = [_SHARED[v] for v in by_position.tolist()]
-    blocks: list[Sequence[int]] = [()] * len(_T.start)
-    for key, first, size in zip(_T.high_keys.tolist(), _T.first.tolist(), _T.block.tolist()):
-        blocks[key] = values[first : first + size]
-    return blocks
+    blocks: list[tuple[int, ...]] = [()] * len(_T.start)
+    spans = zip(_T.high_keys.tolist(), _T.first.tolist(), _T.block.tolist(), strict=True)
+    for key, first, size in spans:
+        blocks[key] = tuple(values[first : first + size])
+    return tuple(blocks)
 
 
 _HIGH_BLOCKS: Final = _blocks(_T.high_by_pos)
 _LOW_BLOCKS: Final = _blocks(_T.low_by_pos)
-_FLUSH_HIGH: Final = [_SHARED[v] for v in _T.flush_high.tolist()]
+_FLUSH_HIGH: Final = tuple(_SHARED[v] for v in _T.flush_high.tolist())
 # Card codes by id, and by pair of ids (one addition instead of two); the first pair carries
 # the bias. Index 52 is no card (code 0): one to six cards are padded to seven with it (none
 # or eight and more cannot be: unpacking or indexing fails), and a caller's id 52 leaves the
 # hand a card bit short, so the check refuses it.
-_CODES: Final = [*t.CODES, 0]
-_PAIRS: Final = [[x + y for y in _CODES] for x in _CODES]
-_FIRST_PAIRS: Final = [[x + y + t.BIAS for y in _CODES] for x in _CODES]
+_CODES: Final = (*t.CODES, 0)
+_PAIRS: Final = tuple(tuple(x + y for y in _CODES) for x in _CODES)
+_FIRST_PAIRS: Final = tuple(tuple(x + y + t.BIAS for y in _CODES) for x in _CODES)
 _NO_CARDS: Final = [(), *((52,) * (7 - n) for n in range(1, t.MAX_CARDS + 1))]
 _LISTS: Final = (list, tuple)
 _CHECK: Final = t.CHECK
@@ -111,7 +113,7 @@ def high_value(cards: CardsLike) -> int:
         value = _HIGH_BLOCKS[k >> _HIGH_SHIFT][_LOW_INDEX[k & _LOW_MASK]]
     except (ValueError, TypeError, IndexError):
         raise _rejection(cards) from None
-    # A list reads a negative index from its end, so negative ids are refused here.
+    # A tuple reads a negative index from its end, so negative ids are refused here.
     if a >= 0 and b >= 0 and c >= 0 and d >= 0 and e >= 0 and f >= 0 and g >= 0:
         if (k & _CHECK).bit_count() == n + 8:  # n different cards, no flush
             return value
@@ -132,11 +134,12 @@ def low_value(cards: CardsLike, *, ranking: Ranking = "a5", qualifier: int = 8) 
         threshold = _LOW_THRESHOLD[qualifier]
     except (ValueError, TypeError, IndexError, KeyError):
         return _low_value(to_cards(cards), ranking, qualifier)  # raises the clear error
-    if a >= 0 and b >= 0 and c >= 0 and d >= 0 and e >= 0 and f >= 0 and g >= 0:
-        if (k & _CARDS).bit_count() == n:  # n different cards
-            if value < threshold or (qualifier and n < 5):
-                return None
-            return value
+    distinct = (k & _CARDS).bit_count() == n  # n different cards
+    # Negative ids refused as in high_value.
+    if distinct and a >= 0 and b >= 0 and c >= 0 and d >= 0 and e >= 0 and f >= 0 and g >= 0:
+        if value < threshold or (qualifier and n < 5):
+            return None
+        return value
     raise _rejection(cards)
 
 
@@ -211,9 +214,9 @@ def _batch_keys(
 ) -> tuple[npt.NDArray[np.integer], npt.NDArray[np.int64], int]:
     """Check an (N, k) array of card ids; return it, each row's summed card code, and k.
 
-    Columns are gathered from a contiguous transposed copy (faster than strided columns); a
-    row holding a card twice is refused, since neither the part keys nor the suit counters
-    would notice it.
+    Columns are read from a contiguous transposed copy (faster than strided columns), codes
+    with ``take`` (quicker than indexing by an array); a row holding a card twice is refused,
+    since neither the part keys nor the suit counters would notice it.
     """
     cards = np.asarray(array)
     if cards.ndim != 2 or not 1 <= cards.shape[1] <= t.MAX_CARDS:
@@ -225,11 +228,11 @@ def _batch_keys(
     if cards.size and (cards.min() < 0 or cards.max() > 51):
         raise InvalidNotation("card ids must run from 0 to 51")
     columns = np.ascontiguousarray(cards.T)
-    keys = _FIRST_CODES[columns[0]]
-    seen = _BITS[columns[0]]
+    keys = _FIRST_CODES.take(columns[0])
+    seen = _BITS.take(columns[0])
     for column in columns[1:]:
-        keys += _T.codes[column]
-        seen |= _BITS[column]
+        keys += _T.codes.take(column)
+        seen |= _BITS.take(column)
     bad = np.flatnonzero(np.bitwise_count(seen) != len(columns))
     if bad.size:
         row = int(bad[0])
@@ -239,7 +242,8 @@ def _batch_keys(
 
 _BITS: Final = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))
 _FIRST_CODES: Final = _T.codes + t.BIAS
-_LANDING_SHIFTS: Final = np.array([bit.bit_length() - 1 for bit in t.LANDING])
+_LANDINGS: Final = np.array(t.LANDING)
+"""The landing bits, suit by suit: ascending, so a suit's index is where its bit sorts."""
 
 
 def _positions(keys: npt.NDArray[np.int64]) -> npt.NDArray[np.int32]:
@@ -255,11 +259,11 @@ def high_values(array: CardArray) -> ValueArray:
     cards, keys, n = _batch_keys(array)
     values = _T.high_by_pos[_positions(keys)]
     if n >= 5:
-        flushed = np.flatnonzero(keys & _LANDING)
+        flushed = np.flatnonzero((keys & _LANDING) != 0)
         if flushed.size:
             rows = cards[flushed].astype(np.int64)
-            landed = (keys[flushed, None] >> _LANDING_SHIFTS) & 1
-            suit = np.argmax(landed, axis=1)[:, None]  # the suit with five cards or more
+            # Seven cards hold at most one suit five times: one landing bit is set.
+            suit = np.searchsorted(_LANDINGS, keys[flushed] & _LANDING)[:, None]
             mask = np.where(rows & 3 == suit, np.left_shift(1, rows >> 2), 0).sum(axis=1)
             values[flushed] = _T.flush_high[mask]
     return values
