@@ -6,7 +6,10 @@ themselves are opaque, so no expected number is taken from splitpot.
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from collections.abc import Callable
+from itertools import combinations, combinations_with_replacement
 from typing import Any
 
 import numpy as np
@@ -129,6 +132,79 @@ def test_qualifying_low_keeps_its_value(cards: list[int]) -> None:
             value = _low(cards, ranking, q)
             if value is not None:
                 assert value == _low(cards, ranking, 0)
+
+
+# --- every hand class through the scalar path ----------------------------------------------
+
+
+def _rank_classes(n: int) -> list[list[int]]:
+    """One hand of each multiset of n ranks (at most four of a rank), with no five of a suit.
+
+    Sorted by rank, card j takes suit (j + i) % 4 for the i-th multiset: repeated ranks sit
+    side by side and so get different suits, and seven cards spread 2-2-2-1 over the suits.
+    Each hand is shuffled (seeded), so a card reaches every place of the hand.
+    """
+    rng = random.Random(n)
+    rows = []
+    for i, ranks in enumerate(combinations_with_replacement(range(13), n)):
+        if max(Counter(ranks).values()) <= 4:
+            row = [4 * r + (j + i) % 4 for j, r in enumerate(ranks)]
+            rng.shuffle(row)
+            rows.append(row)
+    return rows
+
+
+def _flush_classes(n: int) -> list[list[int]]:
+    """Every set of five to seven ranks of one suit, in each suit, and n cards in all: the rest
+    of the hand drawn (seeded) from the other suits."""
+    rng = random.Random(100 + n)
+    rows = []
+    for size in range(5, n + 1):
+        for ranks in combinations(range(13), size):
+            for suit in range(4):
+                others = [c for c in range(52) if c % 4 != suit]
+                row = [4 * r + suit for r in ranks] + rng.sample(others, n - size)
+                rng.shuffle(row)
+                rows.append(row)
+    return rows
+
+
+def _same_order(ours: list[Any], theirs: list[Any]) -> bool:
+    """Whether two lists of comparable values sort the hands alike, ties included."""
+    dense_ours = {v: i for i, v in enumerate(sorted(set(ours)))}
+    dense_theirs = {v: i for i, v in enumerate(sorted(set(theirs)))}
+    return [dense_ours[v] for v in ours] == [dense_theirs[v] for v in theirs]
+
+
+# Six and seven cards take the reference most of a minute; fewer take a second or two.
+SIZES = [*range(1, 6), *(pytest.param(n, marks=pytest.mark.slow) for n in (6, 7))]
+
+
+@pytest.mark.parametrize("n", SIZES)
+def test_every_high_class_matches_reference(n: int) -> None:
+    """high_value of one hand of every rank multiset and every flush of n cards orders them as
+    the reference does, and as high_values. Seven cards make 4,824 high values (the published
+    count of distinct seven-card hands: 7,462 five-card classes less those no seven cards
+    can have as their best five)."""
+    rows = _rank_classes(n) + (_flush_classes(n) if n >= 5 else [])
+    values = [high_value(row) for row in rows]
+    assert _same_order(values, [high_key(row) for row in rows])
+    assert high_values(np.array(rows)).tolist() == values
+    if n == 7:
+        assert len(set(values)) == 4824
+
+
+@pytest.mark.parametrize("n", SIZES)
+@pytest.mark.parametrize("qualifier", [0, 8])
+def test_every_low_class_matches_reference(n: int, qualifier: int) -> None:
+    """low_value (ace-to-five) of one hand of every rank multiset of n cards orders them as the
+    reference does, None exactly where the reference has no low, and as low_values."""
+    rows = _rank_classes(n)
+    values = [low_value(row, qualifier=qualifier) for row in rows]
+    keys = [low_key(row, "a5", qualifier) for row in rows]
+    assert [v is None for v in values] == [k is None for k in keys]
+    assert _same_order([v for v in values if v is not None], [k for k in keys if k is not None])
+    assert low_values(np.array(rows), qualifier=qualifier).tolist() == [v or 0 for v in values]
 
 
 # --- batch equals scalar -----------------------------------------------------------------
@@ -402,6 +478,21 @@ BAD_HANDS = [
     pytest.param([0, 0], "2c", id="ids-duplicate"),
     pytest.param([1, 2, 3, 4, 5, 6, 7, 8], "", id="ids-eight-cards"),
     pytest.param([1.0, 5, 9, 13, 17], "1.0", id="id-float"),
+    # Seven cards take the quickest path, which indexes lists by id: a list reads a negative
+    # index from its end and index 52 is the padding for short hands, so these must still fail.
+    pytest.param([0, 5, 9, 13, 17, 21, -1], "-1", id="seven-id-minus-1"),
+    pytest.param([0, 5, 9, 13, 17, 21, -2], "-2", id="seven-id-minus-2"),
+    pytest.param([-53, 5, 9, 13, 17, 21, 25], "-53", id="seven-id-minus-53"),
+    pytest.param([1, 5, 9, 13, 17, 21, -60], "-60", id="seven-id-minus-60"),
+    pytest.param([0, 5, 9, 13, 17, 21, 52], "52", id="seven-id-52"),
+    pytest.param([0, 5, 9, 13, 17, 21, 53], "53", id="seven-id-53"),
+    pytest.param([0, 5, 9, 13, 17, 21, 2.0], "2.0", id="seven-id-float"),
+    pytest.param([0, 5, 9, 13, 17, 21, "x"], "'x'", id="seven-id-text"),
+    pytest.param([0, 5, 9, 13, 17, 21, None], "None", id="seven-id-none"),
+    pytest.param([0, 4, 8, 12, 16, 20, 0], "2c", id="seven-duplicate-flush"),
+    pytest.param([-40, 5, 9, 13, 17], "-40", id="five-id-minus-40"),
+    pytest.param([0, 52, 9, 13, 17], "52", id="five-id-52"),
+    pytest.param([52], "52", id="one-id-52"),
 ]
 CALLS = [
     pytest.param(high_value, id="high_value"),
@@ -423,6 +514,22 @@ def test_bad_hands_are_refused(call: Callable[[Any], object], bad: Any, quoted: 
     with pytest.raises(InvalidNotation) as info:
         call(list(bad) if isinstance(bad, list) else bad)
     assert quoted in str(info.value)
+
+
+@pytest.mark.parametrize("size", [2, 5, 6, 7])
+def test_a_card_held_twice_is_refused(size: int) -> None:
+    """Whichever card is repeated, in flushes (one suit) and in plain hands: never a value."""
+    rng = np.random.default_rng(size)
+    clubs = [c for c in range(52) if c % 4 == 0]
+    for pool in (list(range(52)), clubs):
+        for _ in range(150):
+            hand = rng.permutation(pool)[: size - 1].tolist()
+            hand.insert(int(rng.integers(size)), hand[int(rng.integers(size - 1))])
+            for form in (hand, tuple(hand)):
+                with pytest.raises(InvalidNotation, match="more than once"):
+                    high_value(form)
+                with pytest.raises(InvalidNotation, match="more than once"):
+                    low_value(form, qualifier=0)
 
 
 BATCH_CALLS = [

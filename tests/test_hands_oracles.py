@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from splitpot._tables import RANK_KEYS, TABLES, unpack
+from splitpot._tables import LOW_RANKS, PART_KEYS, TABLES, unpack
 from splitpot.cards import parse_cards
 from splitpot.hands import best_five, high_values, low_value, low_values
 
@@ -90,19 +90,58 @@ def low_top(value: int) -> int | None:
     return ranks[0]
 
 
-# --- the property the rank keys rely on --------------------------------------------------
+# --- the properties the part keys rely on -------------------------------------------------
 
 
-@pytest.mark.parametrize("n", range(1, 8))
-def test_rank_key_sums_are_distinct(n: int) -> None:
-    """Every multiset of n ranks, at most four of a rank, has its own key sum."""
-    sums = [
-        sum(RANK_KEYS[r] for r in multiset)
-        for multiset in combinations_with_replacement(range(13), n)
-        if max(Counter(multiset).values()) <= 4
+def _part_multisets(ranks: int) -> list[tuple[int, ...]]:
+    """Counts per rank of every multiset of at most seven cards, at most four of a rank."""
+    return [
+        tuple(Counter(multiset).get(r, 0) for r in range(ranks))
+        for n in range(8)
+        for multiset in combinations_with_replacement(range(ranks), n)
+        if not multiset or max(Counter(multiset).values()) <= 4
     ]
+
+
+def _key(counts: tuple[int, ...]) -> int:
+    """A part's key: its counts per rank times the part keys."""
+    return sum(n * k for n, k in zip(counts, PART_KEYS[: len(counts)], strict=True))
+
+
+@pytest.mark.parametrize(("ranks", "bits"), [(LOW_RANKS, 14), (13 - LOW_RANKS, 16)])
+def test_part_key_sums_are_distinct(ranks: int, bits: int) -> None:
+    """Every multiset of a part's ranks has its own key sum, and the sums fit their field."""
+    sums = [_key(counts) for counts in _part_multisets(ranks)]
     assert len(sums) == len(set(sums))
-    assert all(s < 1 << 23 for s in sums)  # they fit the 23-bit field
+    assert max(sums) < 1 << bits
+
+
+def test_part_keys_are_greedy() -> None:
+    """Each key is the smallest above the one before that keeps the sums apart."""
+    for i in range(1, len(PART_KEYS)):
+        multisets = _part_multisets(i + 1)
+        for smaller in range(PART_KEYS[i - 1] + 1, PART_KEYS[i]):
+            keys = (*PART_KEYS[:i], smaller)
+            sums = [sum(n * k for n, k in zip(c, keys, strict=True)) for c in multisets]
+            assert len(sums) != len(set(sums))
+
+
+def test_positions_number_every_rank_multiset() -> None:
+    """start[high key] + low_index[low key] is one to one onto 0..75,154 (worked by hand:
+    the multisets of 0..7 cards of 13 ranks, at most four of a rank)."""
+    low, high = _part_multisets(LOW_RANKS), _part_multisets(13 - LOW_RANKS)
+    positions = [
+        int(TABLES.start[_key(h)]) + int(TABLES.low_index[_key(lo)])
+        for h in high
+        for lo in low
+        if sum(h) + sum(lo) <= 7
+    ]
+    # Multisets of at most 7 cards from 13 ranks, at most four of each, by inclusion-exclusion:
+    # sum over n of C(n + 12, 12) minus those with some rank five times or more.
+    expected = sum(comb(n + 12, 12) - 13 * comb(n - 5 + 12, 12) for n in range(8) if n >= 5)
+    expected += sum(comb(n + 12, 12) for n in range(5))
+    assert expected == TABLES.positions == 76_155
+    assert sorted(positions) == list(range(76_155))
 
 
 # --- five cards --------------------------------------------------------------------------

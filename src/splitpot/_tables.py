@@ -1,17 +1,24 @@
 """Lookup tables behind :mod:`splitpot.hands`, built at import from first principles.
 
-A hand of up to seven cards is summarised by one integer, the sum of a per-card code::
+A hand of up to seven cards is summarised by one integer, ``BIAS`` plus the sum of a per-card
+code::
 
-    bits  0..22  rank key: the sum of RANK_KEYS[rank]  (identifies the multiset of ranks)
-    bits 23..34  four 3-bit counters, one per suit      (finds a flush)
-    bits 35..38  the number of cards
-    bits 39..90  one bit per card: a card held twice carries, so the bits set fall short of
-                 the count (scalar calls only; batch calls use the low 39 bits)
+    bits  0..13   low key: the sum of PART_KEYS[rank] over the deuces to sevens
+    bits 14..37   one 6-bit field per suit: a 3-bit counter that the bias starts at 3, two bits
+                  the bias sets, and a landing bit. A fifth card of a suit carries through the
+                  two set bits into the landing bit, so a flush shows as one bit
+    bits 38..92   one bit per card, suit by suit: a card held twice carries, so fewer bits are
+                  set than cards were added (scalar codes only)
+    then          high key: the sum of PART_KEYS[rank - 6] over the eights to aces, from bit 93
+                  in scalar codes and from bit 38 in batch codes, which have no card bits
 
-``RANK_KEYS`` are chosen greedily, each the smallest integer that keeps the sums of all rank
-multisets of the same size (at most four of a rank, at most seven cards) apart; the test suite
-checks that property. So one dictionary lookup gives the value of any hand without a flush, and
-a 13-bit mask of the flush suit's ranks gives it with one.
+``PART_KEYS`` are chosen greedily, each the smallest integer that keeps the sums of all
+multisets of its ranks (at most four of a rank, at most seven cards) apart; the test suite
+checks that property. So the two keys name the ranks held, and every rank multiset of 0..7
+cards has a *position* in 0..75,154, ``start[high key] + low_index[low key]``: the positions of
+one high part form a block holding every low part of at most the cards left, fewest first. The
+value of a hand without a flush is its position's entry in a table of 76,155; with a flush it
+comes from the 13-bit mask of the flush suit's ranks.
 
 Values are dense ranks: high values run from 1 (the weakest partial hand) upwards, and every
 hand class has one value, so equal values are equal hands. Low values (ace-to-five) are dense
@@ -25,25 +32,43 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-RANK_KEYS: Final = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
-SUIT_SHIFT: Final = 23
-COUNT_SHIFT: Final = 35
-KEY_MASK: Final = (1 << SUIT_SHIFT) - 1
-LOOKUP_MASK: Final = KEY_MASK | (0xF << COUNT_SHIFT)
-"""What of the summed code the value dictionaries are keyed by: rank key and card count."""
-CARD_SHIFT: Final = 39
+PART_KEYS: Final = (1, 5, 24, 112, 521, 2247, 9244)
+LOW_RANKS: Final = 6
+"""Ranks 0..5 (deuce to seven) make the low key, 6..12 (eight to ace) the high key."""
 MAX_CARDS: Final = 7
+LOW_MASK: Final = (1 << 14) - 1
+SUIT_SHIFT: Final = 14
+CARD_SHIFT: Final = 38
+HIGH_SHIFT: Final = 93
+BATCH_HIGH_SHIFT: Final = 38
+
+BIAS: Final = sum(0b011011 << (SUIT_SHIFT + 6 * s) for s in range(4))
+LANDING: Final = tuple(1 << (SUIT_SHIFT + 6 * s + 5) for s in range(4))
+"""The landing bit of each suit's field: set when the hand holds five or more of the suit."""
+CARDS: Final = ((1 << 55) - 1) << CARD_SHIFT
+"""The card bits, with room for what a card added seven times carries."""
+CHECK: Final = sum(0b111 << (SUIT_SHIFT + 6 * s + 3) for s in range(4)) | CARDS
+"""Bits that tell n different cards without a flush: exactly n + 8 of them are set (the eight
+bias bits and the cards). A flush clears two bias bits and sets a landing bit; a card held
+twice sets fewer card bits."""
 
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
 
-# Per-card code: rank key, one in its suit's counter, one in the card count, its own bit.
-CODES: Final[tuple[int, ...]] = tuple(
-    RANK_KEYS[c >> 2]
-    | (1 << (SUIT_SHIFT + 3 * (c & 3)))
-    | (1 << COUNT_SHIFT)
-    | (1 << (CARD_SHIFT + c))
-    for c in range(52)
-)
+
+def _card_code(card: int, *, scalar: bool = True) -> int:
+    rank, suit = card >> 2, card & 3
+    code = 1 << (SUIT_SHIFT + 6 * suit)
+    if rank < LOW_RANKS:
+        code |= PART_KEYS[rank]
+    else:
+        code |= PART_KEYS[rank - LOW_RANKS] << (HIGH_SHIFT if scalar else BATCH_HIGH_SHIFT)
+    if scalar:
+        code |= 1 << (CARD_SHIFT + 13 * suit + rank)
+    return code
+
+
+CODES: Final[tuple[int, ...]] = tuple(_card_code(c) for c in range(52))
+"""Scalar code of each card: its part key, one in its suit's counter, its own bit."""
 
 IntArray = npt.NDArray[np.int64]
 
@@ -93,78 +118,77 @@ class Tables:
     """Everything the evaluator looks up, built once."""
 
     def __init__(self) -> None:
-        keys = np.array(RANK_KEYS, dtype=np.int64)
-        sizes = range(1, MAX_CARDS + 1)
-        multisets = {n: _multisets(n) for n in sizes}
-        self.keys: dict[int, IntArray] = {}
-        order: dict[int, IntArray] = {}
-        for n in sizes:
-            k = keys[multisets[n]].sum(axis=1)
-            order[n] = np.argsort(k, kind="stable")
-            self.keys[n] = k[order[n]]
-            multisets[n] = multisets[n][order[n]]
+        # Every rank multiset of 0..7 cards, as counts per rank (deuce first), in position
+        # order: high parts fewest cards first, and within each the low parts that fit.
+        low, high = _part_multisets(LOW_RANKS), _part_multisets(13 - LOW_RANKS)
+        low_keys, high_keys = low @ PART_KEYS[:LOW_RANKS], high @ PART_KEYS[: 13 - LOW_RANKS]
+        fitting = np.searchsorted(low.sum(axis=1), np.arange(MAX_CARDS + 1), side="right")
+        block = fitting[MAX_CARDS - high.sum(axis=1)]  # low parts of at most the cards left
+        first = np.cumsum(block) - block
+        self.start = np.zeros(int(high_keys.max()) + 1, dtype=np.int32)
+        self.start[high_keys] = first
+        self.low_index = np.zeros(int(low_keys.max()) + 1, dtype=np.int32)
+        self.low_index[low_keys] = np.arange(len(low))
+        self.positions = int(block.sum())
+        self.high_keys, self.first, self.block = high_keys, first, block
+        """Each high part's key, first position and number of positions, in position order."""
+        in_block = np.arange(self.positions) - np.repeat(first, block)
+        counts = np.concatenate([low[in_block], np.repeat(high, block, axis=0)], axis=1)
+        sizes = counts.sum(axis=1)
 
-        # Raw values of every rank multiset: direct up to five cards, then the best of the
+        # Raw values of every multiset: direct up to five cards, then the best of the
         # multisets with one card fewer (the best five of seven lie within some six).
-        high: dict[int, IntArray] = {}
-        low: dict[int, IntArray] = {}
-        for n in sizes:
-            rows = multisets[n]
-            if n <= 5:
-                high[n] = _base_raws(rows + 2, straights=n == 5)
-                low[n] = _base_raws(np.where(rows == 12, 1, rows + 2), low=True)
-                continue
+        high_raw = np.zeros(self.positions, dtype=np.int64)
+        low_raw = np.zeros(self.positions, dtype=np.int64)
+        aces_low = np.concatenate([counts[:, 12:], counts[:, :12]], axis=1)
+        for n in range(1, 6):
+            rows = sizes == n
+            high_raw[rows] = _base_raws(counts[rows], 2, n, straights=n == 5)
+            low_raw[rows] = _base_raws(aces_low[rows], 1, n, low=True)
+        part_keys = np.array(PART_KEYS[:LOW_RANKS] + PART_KEYS[: 13 - LOW_RANKS], dtype=np.int64)
+        in_high = np.arange(13) >= LOW_RANKS
+        for n in range(6, MAX_CARDS + 1):
+            rows = np.flatnonzero(sizes == n)
             best_high = np.zeros(len(rows), dtype=np.int64)
             best_low = np.full(len(rows), np.iinfo(np.int64).max, dtype=np.int64)
-            total = self.keys[n]
             for r in range(13):
-                has = (rows == r).any(axis=1)
-                pos = np.searchsorted(self.keys[n - 1], total[has] - RANK_KEYS[r])
-                best_high[has] = np.maximum(best_high[has], high[n - 1][pos])
-                best_low[has] = np.minimum(best_low[has], low[n - 1][pos])
-            high[n], low[n] = best_high, best_low
+                has = counts[rows, r] > 0
+                held = counts[rows[has]]
+                lows, highs = held[:, :LOW_RANKS] @ part_keys[:LOW_RANKS], held[:, LOW_RANKS:]
+                highs = highs @ part_keys[LOW_RANKS:]
+                if in_high[r]:
+                    highs -= part_keys[r]
+                else:
+                    lows -= part_keys[r]
+                fewer = self.start[highs] + self.low_index[lows]
+                best_high[has] = np.maximum(best_high[has], high_raw[fewer])
+                best_low[has] = np.minimum(best_low[has], low_raw[fewer])
+            high_raw[rows], low_raw[rows] = best_high, best_low
 
         flush_masks = [m for m in range(1 << 13) if 5 <= m.bit_count() <= MAX_CARDS]
         flush_raws = np.array([flush_raw(m) for m in flush_masks], dtype=np.int64)
 
-        # Dense ranks. High: 1 = weakest. Low: 1 = worst, so larger is better for both.
-        # Deuce-to-seven plays the ace high only, so A-5-4-3-2 is no straight there: it needs
-        # the classes "ace-high 5-4-3-2" and "ace-high flush 5-4-3-2", which no high hand has.
+        # Dense ranks. High: 1 = weakest. Low: 1 = worst, so larger is better for both; the
+        # empty multiset (position 0) keeps 0. Deuce-to-seven plays the ace high only, so
+        # A-5-4-3-2 is no straight there: it needs the classes "ace-high 5-4-3-2" and
+        # "ace-high flush 5-4-3-2", which no high hand has.
         wheel_27 = np.array([pack(HIGH_CARD, (14, 5, 4, 3, 2)), pack(FLUSH, (14, 5, 4, 3, 2))])
         wheels = np.array([pack(STRAIGHT, (5,)), pack(STRAIGHT_FLUSH, (5,))])
-        hi_raws = np.unique(np.concatenate([*high.values(), flush_raws, wheel_27]))
-        lo_raws = np.unique(np.concatenate(list(low.values())))
+        hi_raws = np.unique(np.concatenate([high_raw[1:], flush_raws, wheel_27]))
+        lo_raws = np.unique(low_raw[1:])
         self.high_raw: IntArray = np.concatenate([[0], hi_raws])
         self.low_raw: IntArray = np.concatenate([[0], lo_raws[::-1]])
         self.deuce_seven = np.arange(len(hi_raws) + 1, dtype=np.int32)
         """Per high value, the value of the same five cards when the ace is only high."""
         as_high = np.searchsorted(hi_raws, wheel_27) + 1
         self.deuce_seven[np.searchsorted(hi_raws, wheels) + 1] = as_high
-        dense_high = {n: np.searchsorted(hi_raws, high[n]) + 1 for n in sizes}
-        dense_low = {n: len(lo_raws) - np.searchsorted(lo_raws, low[n]) for n in sizes}
-
-        # Scalar lookups: dictionaries keyed by rank key | card count.
-        self.high_by_key: dict[int, int] = {}
-        self.low_by_key: dict[int, int] = {}
-        for n in sizes:
-            lookup = (self.keys[n] | (n << COUNT_SHIFT)).tolist()
-            self.high_by_key.update(zip(lookup, dense_high[n].tolist(), strict=True))
-            self.low_by_key.update(zip(lookup, dense_low[n].tolist(), strict=True))
-        flush_high = np.zeros(1 << 13, dtype=np.int32)
-        flush_high[flush_masks] = np.searchsorted(hi_raws, flush_raws) + 1
-        self.flush_high: list[int] = flush_high.tolist()
-        self.flush_suit: list[int] = [_flush_suit(field) for field in range(1 << 12)]
-
-        # Batch lookups: per size, values aligned with the sorted keys, and a direct table from
-        # rank key to that position (:meth:`positions`; seven cards built now, the hot path).
-        self.high_by_pos = {n: dense_high[n].astype(np.int32) for n in sizes}
-        self.low_by_pos = {n: dense_low[n].astype(np.int32) for n in sizes}
-        self.pos: dict[int, npt.NDArray[np.uint16]] = {}
-        self.positions(MAX_CARDS)
-        self.flush_high_arr = flush_high
-        self.flush_suit_arr = np.array(self.flush_suit, dtype=np.int8)
-        self.codes = np.array([c & ((1 << CARD_SHIFT) - 1) for c in CODES], dtype=np.int64)
-        self.rank_keys = keys
+        self.high_by_pos = (np.searchsorted(hi_raws, high_raw) + 1).astype(np.int32)
+        self.low_by_pos = (len(lo_raws) - np.searchsorted(lo_raws, low_raw)).astype(np.int32)
+        self.high_by_pos[0] = self.low_by_pos[0] = 0
+        self.flush_high = np.zeros(1 << 13, dtype=np.int32)
+        self.flush_high[flush_masks] = np.searchsorted(hi_raws, flush_raws) + 1
+        self.codes = np.array([_card_code(c, scalar=False) for c in range(52)], dtype=np.int64)
+        """Batch codes: no card bits, the high key from bit 38."""
         self.high_count = len(hi_raws)
         self.low_count = len(lo_raws)
         # The worst qualifying ace-to-five low for each qualifier q is q and the four ranks
@@ -175,30 +199,20 @@ class Tables:
             for q in range(5, 14)
         }
 
-    def positions(self, n: int) -> npt.NDArray[np.uint16]:
-        """The direct table from a rank key of ``n`` cards to its place among ``keys[n]``
-        (about 2 bytes per possible key: 13-16 MB a size, so built on first use)."""
-        table = self.pos.get(n)
-        if table is None:
-            table = np.zeros(int(self.keys[n][-1]) + 1, dtype=np.uint16)
-            table[self.keys[n]] = np.arange(len(self.keys[n]), dtype=np.uint16)
-            self.pos[n] = table
-        return table
-
 
 def _base_raws(
-    ranks: npt.NDArray[np.intp], *, straights: bool = False, low: bool = False
+    counts: IntArray, lowest: int, n: int, *, straights: bool = False, low: bool = False
 ) -> IntArray:
-    """Raw values of rows of at most five ranks 1..14, no flush: high, or ace-to-five low.
+    """Raw values of rows of n <= 5 cards without a flush, given as counts per rank from
+    ``lowest`` up (ranks 1..14): high, or ace-to-five low.
 
     Straights count only for a high hand of five cards; a low ignores them (Robert's 5).
     """
-    m = len(ranks)
-    counts = np.zeros((m, 15), dtype=np.int64)
-    for j in range(ranks.shape[1]):
-        counts[np.arange(m), ranks[:, j]] += 1
+    m = len(counts)
+    counts = np.concatenate([np.zeros((m, lowest), dtype=counts.dtype), counts], axis=1)
+    width = counts.shape[1]
     # Groups ordered by (count, rank), largest first: the order a hand is read and compared.
-    score = np.where(counts > 0, counts * 16 + np.arange(15), -1)
+    score = np.where(counts > 0, counts * 16 + np.arange(width), -1)
     order = np.argsort(-score, axis=1, kind="stable")[:, :5]
     group_counts = np.take_along_axis(counts, order, axis=1)
     groups = np.where(group_counts > 0, order, 0)
@@ -208,7 +222,7 @@ def _base_raws(
         [QUADS, FULL_HOUSE, TRIPS, TWO_PAIR],
         np.where(first == 2, PAIR, HIGH_CARD),
     )
-    missing = 5 - ranks.shape[1]
+    missing = 5 - n
     if low and missing:
         # Paired groups first, then the missing kickers (worst of all), then the singles.
         paired = (group_counts >= 2).sum(axis=1, keepdims=True)
@@ -223,34 +237,20 @@ def _base_raws(
     for j in range(5):
         raw = (raw << 4) | groups[:, j]
     if straights:
-        masks = (counts[:, 2:] > 0) @ (1 << np.arange(13))
+        masks = (counts[:, 2:15] > 0) @ (1 << np.arange(13))
         tops = np.array([straight_top(mask) for mask in range(1 << 13)])[masks]
         raw = np.where(tops > 0, (STRAIGHT << 20) | (tops << 16), raw)
     return raw
 
 
-def _multisets(n: int) -> npt.NDArray[np.intp]:
-    """Every multiset of ``n`` rank indices with at most four of a rank, one sorted row each."""
-    rows = np.arange(13, dtype=np.intp).reshape(13, 1)
-    for _ in range(n - 1):
-        rows = np.concatenate(
-            [
-                np.column_stack([rows[rows[:, -1] <= r], np.full((rows[:, -1] <= r).sum(), r)])
-                for r in range(13)
-            ]
-        )
-    # Rows are sorted, so five of a rank shows as equal entries four places apart.
-    if n > 4:
-        rows = rows[~(rows[:, 4:] == rows[:, :-4]).any(axis=1)]
+def _part_multisets(ranks: int) -> IntArray:
+    """Every multiset of at most seven cards of ``ranks`` ranks, at most four of a rank, as
+    rows of counts per rank, fewest cards first."""
+    counts = np.indices((5,) * ranks).reshape(ranks, -1).T
+    counts = counts[counts.sum(axis=1) <= MAX_CARDS]
+    order = np.argsort(counts.sum(axis=1), kind="stable")
+    rows: IntArray = counts[order].astype(np.int64)
     return rows
-
-
-def _flush_suit(field: int) -> int:
-    """Which suit has five or more cards in a 12-bit field of four 3-bit counters; -1 if none."""
-    for s in range(4):
-        if (field >> (3 * s)) & 7 >= 5:
-            return s
-    return -1
 
 
 TABLES: Final = Tables()

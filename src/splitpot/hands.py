@@ -56,20 +56,43 @@ CATEGORY_NAMES: Final = (
 """High-hand categories, weakest first; :func:`high_category` indexes this tuple."""
 
 _T: Final = t.TABLES
-# Card code by id. Indexes -52..-1 (a negative id) land on codes with no card in them and a
-# stray bit, which the duplicate check then refuses; floats and ids from 52 on raise at once.
-_CODE: Final = [*t.CODES, *[1 << 100] * 52].__getitem__
+
+# Scalar lookups, as tuples (indexing a tuple is the quickest lookup Python has, and one step
+# shorter than a list's). Equal values share one int object, so the tables stay small enough
+# to be read from the processor's cache.
+_SHARED: Final = tuple(range(max(_T.high_count, _T.low_count, _T.positions) + 1))
+_LOW_INDEX: Final = tuple(_SHARED[i] for i in _T.low_index.tolist())
+
+
+def _blocks(by_position: npt.NDArray[np.int32]) -> tuple[tuple[int, ...], ...]:
+    """Per high key, the values of its block of positions (empty where no high part has it)."""
+    values = [_SHARED[v] for v in by_position.tolist()]
+    blocks: list[tuple[int, ...]] = [()] * len(_T.start)
+    spans = zip(_T.high_keys.tolist(), _T.first.tolist(), _T.block.tolist(), strict=True)
+    for key, first, size in spans:
+        blocks[key] = tuple(values[first : first + size])
+    return tuple(blocks)
+
+
+_HIGH_BLOCKS: Final = _blocks(_T.high_by_pos)
+_LOW_BLOCKS: Final = _blocks(_T.low_by_pos)
+_FLUSH_HIGH: Final = tuple(_SHARED[v] for v in _T.flush_high.tolist())
+# Card codes by id, and by pair of ids (one addition instead of two); the first pair carries
+# the bias. Index 52 is no card (code 0): one to six cards are padded to seven with it (none
+# or eight and more cannot be: unpacking or indexing fails), and a caller's id 52 leaves the
+# hand a card bit short, so the check refuses it.
+_CODES: Final = (*t.CODES, 0)
+_PAIRS: Final = tuple(tuple(x + y for y in _CODES) for x in _CODES)
+_FIRST_PAIRS: Final = tuple(tuple(x + y + t.BIAS for y in _CODES) for x in _CODES)
+_NO_CARDS: Final = [(), *((52,) * (7 - n) for n in range(1, t.MAX_CARDS + 1))]
 _LISTS: Final = (list, tuple)
-_HIGH: Final = _T.high_by_key
-_LOW: Final = _T.low_by_key
-_FLUSH_SUIT: Final = _T.flush_suit
-_FLUSH_HIGH: Final = _T.flush_high
-_MASK: Final = t.LOOKUP_MASK
-_SUITS: Final = t.SUIT_SHIFT
-_COUNT: Final = t.COUNT_SHIFT
-_CARD: Final = t.CARD_SHIFT
-_COUNT_BITS: Final = 0xF << t.COUNT_SHIFT
-_FIVE_CARDS: Final = 5 << t.COUNT_SHIFT
+_CHECK: Final = t.CHECK
+_CARDS: Final = t.CARDS
+_HIGH_SHIFT: Final = t.HIGH_SHIFT
+_LOW_MASK: Final = t.LOW_MASK
+_LANDING: Final = sum(t.LANDING)
+_FLUSH_SHIFT: Final = {bit: t.CARD_SHIFT + 13 * suit for suit, bit in enumerate(t.LANDING)}
+"""Where the flush suit's 13 card bits start, by its landing bit."""
 _TOP_HIGH: Final = _T.high_count + 1
 _DEUCE_SEVEN: Final = _T.deuce_seven.tolist()
 _LOW_THRESHOLD: Final = {0: 0, **_T.low_threshold}
@@ -83,38 +106,41 @@ def high_value(cards: CardsLike) -> int:
     """Value of the best high hand in 1..7 cards; larger is stronger."""
     if cards.__class__ not in _LISTS:
         cards = to_cards(cards)
+    n = len(cards)
     try:
-        k = sum(map(_CODE, cards))
-        value = _HIGH[k & _MASK]
-    except (KeyError, IndexError, TypeError):
+        a, b, c, d, e, f, g = cards if n == 7 else (*cards, *_NO_CARDS[n])
+        k = _FIRST_PAIRS[a][b] + _PAIRS[c][d] + _PAIRS[e][f] + _CODES[g]
+        value = _HIGH_BLOCKS[k >> _HIGH_SHIFT][_LOW_INDEX[k & _LOW_MASK]]
+    except (ValueError, TypeError, IndexError):
         raise _rejection(cards) from None
-    if (k >> _CARD).bit_count() != (k >> _COUNT) & 0xF:
-        raise _rejection(cards)
-    suit = _FLUSH_SUIT[(k >> _SUITS) & 0xFFF]
-    if suit < 0:
-        return value
-    mask = 0
-    for c in cards:
-        if c & 3 == suit:
-            mask |= 1 << (c >> 2)
-    return _FLUSH_HIGH[mask]
+    # A tuple reads a negative index from its end, so negative ids are refused here.
+    if a >= 0 and b >= 0 and c >= 0 and d >= 0 and e >= 0 and f >= 0 and g >= 0:
+        if (k & _CHECK).bit_count() == n + 8:  # n different cards, no flush
+            return value
+        if (k & _CARDS).bit_count() == n:  # n different cards, five or more of a suit
+            return _FLUSH_HIGH[k >> _FLUSH_SHIFT[k & _LANDING] & 0x1FFF]
+    raise _rejection(cards)
 
 
 def low_value(cards: CardsLike, *, ranking: Ranking = "a5", qualifier: int = 8) -> int | None:
     """Value of the best low hand in 1..7 cards, larger is better; None if none qualifies."""
     if ranking != "a5" or cards.__class__ not in _LISTS:
         return _low_value(to_cards(cards), ranking, qualifier)
+    n = len(cards)
     try:
-        k = sum(map(_CODE, cards))
-        value = _LOW[k & _MASK]
+        a, b, c, d, e, f, g = cards if n == 7 else (*cards, *_NO_CARDS[n])
+        k = _FIRST_PAIRS[a][b] + _PAIRS[c][d] + _PAIRS[e][f] + _CODES[g]
+        value = _LOW_BLOCKS[k >> _HIGH_SHIFT][_LOW_INDEX[k & _LOW_MASK]]
         threshold = _LOW_THRESHOLD[qualifier]
-    except (KeyError, IndexError, TypeError):
-        return _low_value(to_cards(cards), ranking, qualifier)
-    if (k >> _CARD).bit_count() != (k >> _COUNT) & 0xF:
-        raise _rejection(cards)
-    if value < threshold or (qualifier and k & _COUNT_BITS < _FIVE_CARDS):
-        return None
-    return value
+    except (ValueError, TypeError, IndexError, KeyError):
+        return _low_value(to_cards(cards), ranking, qualifier)  # raises the clear error
+    distinct = (k & _CARDS).bit_count() == n  # n different cards
+    # Negative ids refused as in high_value.
+    if distinct and a >= 0 and b >= 0 and c >= 0 and d >= 0 and e >= 0 and f >= 0 and g >= 0:
+        if value < threshold or (qualifier and n < 5):
+            return None
+        return value
+    raise _rejection(cards)
 
 
 def _low_value(cards: tuple[Card, ...], ranking: str, qualifier: int) -> int | None:
@@ -188,9 +214,9 @@ def _batch_keys(
 ) -> tuple[npt.NDArray[np.integer], npt.NDArray[np.int64], int]:
     """Check an (N, k) array of card ids; return it, each row's summed card code, and k.
 
-    Columns are gathered from a contiguous transposed copy (faster than strided columns); a
-    row holding a card twice is refused, since neither the rank key nor the suit counters
-    would notice it.
+    Columns are read from a contiguous transposed copy (faster than strided columns), codes
+    with ``take`` (quicker than indexing by an array); a row holding a card twice is refused,
+    since neither the part keys nor the suit counters would notice it.
     """
     cards = np.asarray(array)
     if cards.ndim != 2 or not 1 <= cards.shape[1] <= t.MAX_CARDS:
@@ -202,11 +228,11 @@ def _batch_keys(
     if cards.size and (cards.min() < 0 or cards.max() > 51):
         raise InvalidNotation("card ids must run from 0 to 51")
     columns = np.ascontiguousarray(cards.T)
-    keys = _T.codes[columns[0]]
-    seen = _BITS[columns[0]]
+    keys = _FIRST_CODES.take(columns[0])
+    seen = _BITS.take(columns[0])
     for column in columns[1:]:
-        keys += _T.codes[column]
-        seen |= _BITS[column]
+        keys += _T.codes.take(column)
+        seen |= _BITS.take(column)
     bad = np.flatnonzero(np.bitwise_count(seen) != len(columns))
     if bad.size:
         row = int(bad[0])
@@ -215,26 +241,31 @@ def _batch_keys(
 
 
 _BITS: Final = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))
+_FIRST_CODES: Final = _T.codes + t.BIAS
+_LANDINGS: Final = np.array(t.LANDING)
+"""The landing bits, suit by suit: ascending, so a suit's index is where its bit sorts."""
 
 
-def _positions(keys: npt.NDArray[np.int64], n: int) -> npt.NDArray[np.intp]:
-    """Where each row's rank key sits among the sorted keys of ``n`` cards."""
-    positions: npt.NDArray[np.intp] = _T.positions(n)[keys & t.KEY_MASK].astype(np.intp)
+def _positions(keys: npt.NDArray[np.int64]) -> npt.NDArray[np.int32]:
+    """Each row's rank multiset as a position in the value tables."""
+    positions: npt.NDArray[np.int32] = (
+        _T.start[keys >> t.BATCH_HIGH_SHIFT] + _T.low_index[keys & _LOW_MASK]
+    )
     return positions
 
 
 def high_values(array: CardArray) -> ValueArray:
     """:func:`high_value` of every row of an (N, k) array of card ids, as an int32 array."""
     cards, keys, n = _batch_keys(array)
-    values = _T.high_by_pos[n][_positions(keys, n)]
+    values = _T.high_by_pos[_positions(keys)]
     if n >= 5:
-        suits = _T.flush_suit_arr[(keys >> _SUITS) & 0xFFF]
-        flushed = np.flatnonzero(suits >= 0)
+        flushed = np.flatnonzero((keys & _LANDING) != 0)
         if flushed.size:
             rows = cards[flushed].astype(np.int64)
-            suit = suits[flushed][:, None]
+            # Seven cards hold at most one suit five times: one landing bit is set.
+            suit = np.searchsorted(_LANDINGS, keys[flushed] & _LANDING)[:, None]
             mask = np.where(rows & 3 == suit, np.left_shift(1, rows >> 2), 0).sum(axis=1)
-            values[flushed] = _T.flush_high_arr[mask]
+            values[flushed] = _T.flush_high[mask]
     return values
 
 
@@ -248,7 +279,7 @@ def low_values(array: CardArray, *, ranking: Ranking = "a5", qualifier: int = 8)
             f"low ranking {ranking!r} is not 'a5' (ace-to-five) or '27' (deuce-to-seven)"
         )
     _, keys, n = _batch_keys(array)
-    values = _T.low_by_pos[n][_positions(keys, n)]
+    values = _T.low_by_pos[_positions(keys)]
     if qualifier:
         values[(values < threshold) if n >= 5 else slice(None)] = 0
     return values
