@@ -11,7 +11,7 @@ import pytest
 from splitpot import variants
 from splitpot.errors import RulesError
 from splitpot.house import offered, read_value, rule_keys, rule_value, stakes, with_house
-from splitpot.rules import Rules
+from splitpot.rules import Declare, Rules
 
 GAMES = variants.names()
 
@@ -34,6 +34,14 @@ def test_every_offered_rule_is_a_field_with_the_games_value_as_default(game: str
             assert rule.none_means  # what leaving it empty means
 
 
+def setting(rules: Rules, name: str, value: object) -> dict[str, object]:
+    """The change that sets one option: a declaration's rule at a cards-speak table comes with
+    showdown = declare, which it needs."""
+    if name in Declare.house_rules and rules.showdown != "declare":
+        return {"showdown": "declare", name: value}
+    return {name: value}
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_each_choice_offered_makes_a_valid_table(game: str) -> None:
     """Every value a menu offers is one Rules accepts, or that clashes with another rule of the
@@ -48,7 +56,7 @@ def test_each_choice_offered_makes_a_valid_table(game: str) -> None:
                 with pytest.raises(RulesError, match=clash):
                     with_house(rules, {rule.name: value})
                 continue
-            assert getattr(with_house(rules, {rule.name: value}), rule.name) == value
+            assert getattr(with_house(rules, setting(rules, rule.name, value)), rule.name) == value
 
 
 def test_the_rules_offered_follow_the_games_steps() -> None:
@@ -147,7 +155,8 @@ def test_offered_lists_only_what_the_game_takes_and_each_option_is_accepted(game
     names = {rule.name for rule in offered(rules)} | {rule.name for rule in stakes(rules)}
     assert names <= set(rules.takes())
     for rule in offered(rules):  # the game's own value is always accepted
-        assert getattr(with_house(rules, {rule.name: rule.default}), rule.name) == rule.default
+        change = setting(rules, rule.name, rule.default)
+        assert getattr(with_house(rules, change), rule.name) == rule.default
 
 
 def test_a_split_game_takes_the_declaration_rules_with_cards_speak() -> None:
@@ -156,3 +165,27 @@ def test_a_split_game_takes_the_declaration_rules_with_cards_speak() -> None:
     rules = with_house(variants.get("stud8"), {"showdown": "declare", "declare_both": True})
     assert rules.declare_both
     assert [s.kind for s in rules.steps][-2:] == ["declare", "showdown"]
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [("declare_both", False), ("declare_order", "in-turn"), ("both_must", "win-outright")],
+)
+def test_a_declaration_rule_at_a_cards_speak_table_is_refused(option: str, value: object) -> None:
+    # stud8 is cards speak (Robert's Rules): nothing is declared, so a declaration's rule would
+    # change nothing at the table the host asked for; with showdown = declare it is taken.
+    stud8 = variants.get("stud8")
+    with pytest.raises(RulesError) as refused:
+        with_house(stud8, {option: value})
+    assert str(refused.value) == (
+        f"house rule {option} = {value!r}: stud8 is played cards speak, with nothing to "
+        "declare; it needs showdown = declare"
+    )
+    declaring = with_house(stud8, {"showdown": "declare", option: value})
+    assert getattr(declaring, option) == value
+
+
+def test_an_option_named_at_its_default_is_still_refused_where_no_step_uses_it() -> None:
+    # "open" is the default of sale_bidding, but stud8 has no sale: naming it is a mistake.
+    with pytest.raises(RulesError, match="sale_bidding = 'open': stud8 has no sale step"):
+        with_house(variants.get("stud8"), {"sale_bidding": "open"})

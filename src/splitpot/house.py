@@ -97,7 +97,7 @@ def with_house(rules: Rules, changes: Mapping[str, Any] | Iterable[tuple[str, An
         changed = dataclasses.replace(rules, **values)
     except TypeError as exc:  # a value of the wrong shape for a check to run
         raise RulesError(f"house rules {sorted(values)}: {exc}") from None
-    changed.refuse_unused(k for k in values if getattr(changed, k) != getattr(rules, k))
+    changed.refuse_unused(values)  # every option named, even at its value already
     return changed
 
 

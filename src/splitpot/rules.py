@@ -349,7 +349,13 @@ class Rules:
         """Raise :class:`RulesError` naming the first of ``options`` (set by the host) that no
         step of this game uses, and the options the game does take."""
         takes = self.takes()
+        declares = any(isinstance(step, Declare) for step in self.steps)
         for option in options:
+            if option in Declare.house_rules and option in takes and not declares:
+                raise RulesError(
+                    f"house rule {option} = {getattr(self, option)!r}: {self.name} is played "
+                    "cards speak, with nothing to declare; it needs showdown = declare"
+                )
             if option in takes:
                 continue
             kind = next((c.kind for c in STEP_KINDS.values() if option in c.house_rules), "")
