@@ -1,5 +1,6 @@
 """The ``splitpot`` command: every subcommand (``hand``, ``play``, ``replay``, ``simulate``,
-``odds``, ``report``, ``soak``, ``verify``, ``ledger``, ``serve``) is registered here."""
+``odds``, ``report``, ``soak``, ``verify``, ``ledger``, ``serve``) is registered here, each
+imported from its module only when it is run or listed."""
 
 from __future__ import annotations
 
