@@ -175,6 +175,7 @@ class _Point:
             state.folded,
             state.shown,
         )
+        hands, faceup, ups_of = state.hands, state.faceup, state.ups
         declared, bids, sealed = self.declared, self.bids, self.cut is not None
         out: list[SeatView] = []
         for s, public in enumerate(known):
@@ -186,9 +187,9 @@ class _Point:
                 # a folded or mucked hand leaves the table, its up cards too
                 made = SeatView(s, stacks[s], bets[s], paid[s], folded[s], False, (), ())
             else:
-                hand, ups = state.hands[s], state.ups[s]
+                hand, ups = hands[s], ups_of[s]
                 if own or shown[s] is True:
-                    down = tuple([c for c, u in zip(hand, state.faceup[s], strict=True) if not u])
+                    down = tuple([c for c, u in zip(hand, faceup[s], strict=True) if not u])
                 else:
                     down = (None,) * (len(hand) - len(ups))
                 said = declared.get(s)
@@ -278,7 +279,8 @@ class _Seen:
         log = state.actions
         if self.sealed:
             self.reveal(log, cut)
-        restore = [s for s in range(state.n) if state.shown[s] is True and s != reader]
+        shown = state.shown
+        restore = [s for s in range(state.n) if shown[s] is True and s != reader]
         if reader is None and not restore:
             return tuple(self.public)
         out = self.public.copy()

@@ -1,32 +1,39 @@
 """The ``splitpot`` command: every subcommand (``hand``, ``play``, ``replay``, ``simulate``,
-``odds``, ``report``, ``soak``, ``verify``, ``ledger``, ``serve``) is registered here."""
+``odds``, ``report``, ``soak``, ``verify``, ``ledger``, ``serve``) is registered here, each
+imported from its module only when it is run or listed."""
 
 from __future__ import annotations
 
 import os
 import sys
+from importlib import import_module
 
 import click
 
 from splitpot.cards import parse_cards
-from splitpot.cli.ledger import ledger
-from splitpot.cli.odds import odds
-from splitpot.cli.play import play
-from splitpot.cli.replay import replay
-from splitpot.cli.report import report
-from splitpot.cli.serve import serve
-from splitpot.cli.simulate import simulate
-from splitpot.cli.soak import soak
-from splitpot.cli.verify import verify
 from splitpot.errors import SplitpotError
 from splitpot.hands import best_five, describe_high, describe_low
 
 __all__ = ["main", "run"]
 
 
+_LAZY = ("ledger", "odds", "play", "replay", "simulate", "report", "soak", "verify", "serve")
+"""The subcommands in modules of their own (``splitpot.cli.NAME``), imported only when run or
+listed: ``splitpot simulate`` does not pay for the web server's or the table's imports."""
+
+
 class _Commands(click.Group):
     """The command group, each command summed up by the whole first paragraph of its help
     (click's own summary stops at the first full stop, ``(e.g.`` included)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *_LAZY})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in _LAZY and cmd_name not in self.commands:
+            command = getattr(import_module(f"splitpot.cli.{cmd_name}"), cmd_name)
+            self.add_command(command)
+        return super().get_command(ctx, cmd_name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = []
@@ -62,17 +69,6 @@ def hand(cards: tuple[str, ...]) -> None:
     high, low = describe_high(held), describe_low(held)
     click.echo(f"high: {high}  ({' '.join(map(str, five or ()))})")
     click.echo(f"low:  {low}")
-
-
-main.add_command(ledger)
-main.add_command(odds)
-main.add_command(play)
-main.add_command(replay)
-main.add_command(simulate)
-main.add_command(report)
-main.add_command(soak)
-main.add_command(verify)
-main.add_command(serve)
 
 
 def run() -> None:
