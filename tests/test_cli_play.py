@@ -170,6 +170,18 @@ def test_house_rules_and_stakes_from_options_and_a_file(tmp_path: Path) -> None:
     assert replay_to_end(saved).stacks == saved.finishing_stacks
 
 
+def test_house_rules_apply_together_whatever_their_order(tmp_path: Path) -> None:
+    # declare_both needs showdown = declare (docs/games.md); named first, it still comes with it
+    record = tmp_path / "d.phhs"
+    args = ["stud8", "--plain", "--players", "2", "--seed", "3", "--record", str(record)]
+    args += ["--house", "declare_both=true", "--house", "showdown=declare"]
+    result = _play(args, ["quit"])
+    assert result.exit_code == 0, result.output
+    saved = load(record)[0]
+    assert saved.house_rules["declare_both"] is True
+    assert saved.house_rules["showdown"] == "declare"
+
+
 @pytest.mark.parametrize(
     ("args", "words"),
     [

@@ -9,6 +9,7 @@ applied.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -26,20 +27,26 @@ Change = tuple[str, str, Any]
 
 
 def build_rules(base: Rules, changes: list[Change]) -> Rules:
-    """``base`` with ``changes`` applied in order, each ``(option, key, value)``; a wrong key
-    or value is a :class:`click.BadParameter` naming the option it came from."""
+    """``base`` with ``changes`` applied all at once, a later change of a key winning over an
+    earlier one (``--house`` over ``--rules``), so their order does not matter otherwise
+    (``declare_both`` before ``showdown=declare``); a wrong key or value is a
+    :class:`click.BadParameter` naming the option it came from."""
     known = house.rule_keys()
-    rules = base
+    came_from: dict[str, str] = {}
+    values: dict[str, Any] = {}
     for option, key, value in changes:
         if key not in known:
             raise click.BadParameter(
                 f"unknown house rule {key!r}; use one of {', '.join(known)}", param_hint=option
             )
-        try:
-            rules = house.with_house(rules, {key: value})
-        except (RulesError, TypeError) as exc:
-            raise click.BadParameter(str(exc), param_hint=option) from None
-    return rules
+        came_from[key], values[key] = option, value
+    try:
+        return house.with_house(base, values)
+    except (RulesError, TypeError) as exc:
+        words = str(exc)
+        named = [o for k, o in came_from.items() if re.search(rf"\b{k}\b", words)]
+        hint = named[0] if named else " / ".join(dict.fromkeys(came_from.values()))
+        raise click.BadParameter(words, param_hint=hint) from None
 
 
 def house_changes(pairs: tuple[str, ...]) -> list[Change]:
