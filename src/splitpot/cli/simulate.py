@@ -82,6 +82,37 @@ def _progress(console: Console, name: str, total: int) -> Iterator[Callable[[int
         yield lambda n: bar.update(task, completed=n, refresh=True)
 
 
+def parallel_options(outcome: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """``--workers``, ``--backend`` and ``--address``, as ``simulate`` and ``soak`` take them;
+    ``outcome``: what does not depend on the workers ("results", "counts")."""
+    options = (
+        click.option(
+            "--workers",
+            type=click.IntRange(min=1),
+            default=1,
+            show_default=True,
+            help=f"Processes playing hands in parallel (the {outcome} do not depend on it).",
+        ),
+        click.option(
+            "--backend",
+            type=click.Choice(BACKENDS),
+            default="local",
+            show_default=True,
+            help="local: this machine's processes; ray: Ray tasks (pip install 'splitpot[ray]').",
+        ),
+        click.option(
+            "--address", help="Ray cluster to join (--backend ray) [default: a local Ray]."
+        ),
+    )
+
+    def add(command: Callable[..., None]) -> Callable[..., None]:
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return add
+
+
 @click.command()
 @click.option("--game", required=True, help="Game name or PHH code (stud8, F7S/8, ...).")
 @click.option("--players", type=int, required=True, help="Players at the table.")
@@ -135,21 +166,7 @@ def _progress(console: Console, name: str, total: int) -> Iterator[Callable[[int
     "seeded run is the same on any machine.",
 )
 @click.option("--json", "as_json", is_flag=True, help='Print {"hands", "seconds", "net"}.')
-@click.option(
-    "--workers",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    help="Processes playing hands in parallel (the results do not depend on it).",
-)
-@click.option(
-    "--backend",
-    type=click.Choice(BACKENDS),
-    default="local",
-    show_default=True,
-    help="local: this machine's processes; ray: Ray tasks (pip install 'splitpot[ray]').",
-)
-@click.option("--address", help="Ray cluster to join (--backend ray) [default: a local Ray].")
+@parallel_options("results")
 @click.option(
     "--out",
     type=click.Path(dir_okay=False, path_type=Path),

@@ -11,10 +11,10 @@ from rich.console import Console
 from rich.table import Table
 
 from splitpot import variants
-from splitpot.cli.simulate import _progress
+from splitpot.cli.simulate import _progress, parallel_options
 from splitpot.errors import RulesError, SplitpotError
 from splitpot.sim import hand_seeds
-from splitpot.sim.parallel import BACKENDS, map_chunks
+from splitpot.sim.parallel import map_chunks
 from splitpot.sim.soak import SoakCounts, SoakJob, soak_chunk
 
 __all__ = ["soak"]
@@ -43,21 +43,7 @@ _SHOWN = 5
 @click.option(
     "--hand", "only", type=click.IntRange(min=1), help="Play only hand number N (a failure's)."
 )
-@click.option(
-    "--workers",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    help="Processes playing hands in parallel (the counts do not depend on it).",
-)
-@click.option(
-    "--backend",
-    type=click.Choice(BACKENDS),
-    default="local",
-    show_default=True,
-    help="local: this machine's processes; ray: Ray tasks (pip install 'splitpot[ray]').",
-)
-@click.option("--address", help="Ray cluster to join (--backend ray) [default: a local Ray].")
+@parallel_options("counts")
 @click.option("--json", "as_json", is_flag=True, help="Print the counts as one JSON object.")
 def soak(
     hand_count: int,
