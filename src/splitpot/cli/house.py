@@ -31,20 +31,12 @@ def build_rules(base: Rules, changes: list[Change]) -> Rules:
     earlier one (``--house`` over ``--rules``), so their order does not matter otherwise
     (``declare_both`` before ``showdown=declare``); a wrong key or value is a
     :class:`click.BadParameter` naming the option it came from."""
-    known = house.rule_keys()
-    came_from: dict[str, str] = {}
-    values: dict[str, Any] = {}
-    for option, key, value in changes:
-        if key not in known:
-            raise click.BadParameter(
-                f"unknown house rule {key!r}; use one of {', '.join(known)}", param_hint=option
-            )
-        came_from[key], values[key] = option, value
+    came_from = {key: option for option, key, _ in changes}
     try:
-        return house.with_house(base, values)
-    except (RulesError, TypeError) as exc:
+        return house.with_house(base, {key: value for _, key, value in changes})
+    except RulesError as exc:  # it names the key: the option it came from is the hint
         words = str(exc)
-        named = [o for k, o in came_from.items() if re.search(rf"\b{k}\b", words)]
+        named = [o for k, o in came_from.items() if re.search(rf"\b{re.escape(k)}\b", words)]
         hint = named[0] if named else " / ".join(dict.fromkeys(came_from.values()))
         raise click.BadParameter(words, param_hint=hint) from None
 
