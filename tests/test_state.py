@@ -34,12 +34,31 @@ def mid_hand() -> State:
     raise AssertionError
 
 
-FIELDS = [n for n in State.__slots__ if n != "__weakref__"]
+FIELDS = [n for n in State.__slots__ if n not in ("__weakref__", "before_change")]
+"""The state's values; ``before_change`` holds what its readers run before it changes."""
 
 
 def test_the_state_holds_no_caches() -> None:
     # The engine's legal actions and the views' public history are kept by those modules.
     assert not {"_legal", "public"} & set(State.__slots__)
+
+
+def test_what_readers_run_before_a_change_is_no_value_of_the_state() -> None:
+    # A view taken leaves a callback in before_change: the snapshot does not see it (taking
+    # a view changes nothing), a copy starts without it, and a change runs and clears it.
+    state = mid_hand()
+    before = state.snapshot()
+    seen = view(state, 0)
+    assert state.before_change
+    assert state.snapshot() == before
+    assert state.copy().before_change == []
+    ran: list[int] = []
+    state.before_change.append(lambda: ran.append(state.position))
+    state.changing()
+    assert ran == [len(state.log)]
+    assert state.before_change == []
+    assert seen.seats == view(state, 0).seats
+    assert state.before_change  # the new view waits on the next change
 
 
 @pytest.mark.parametrize("name", FIELDS)

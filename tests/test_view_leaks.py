@@ -79,7 +79,10 @@ def walk(value: object) -> Iterator[object]:
     yield value
     if isinstance(value, Rules | str):
         return
-    if isinstance(value, tuple | list):
+    if isinstance(value, View):  # a value, not a tuple: its fields
+        for name in View._fields:
+            yield from walk(getattr(value, name))
+    elif isinstance(value, tuple | list):
         for item in value:
             yield from walk(item)
     elif isinstance(value, dict):

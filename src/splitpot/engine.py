@@ -149,6 +149,8 @@ def apply(state: State, action: Action) -> None:
             rule=phase.rule(state),
         )
     phase.check(state, action)
+    if state.before_change:
+        state.changing()
     phase.perform(state, action)
     state.log_action(action)
     _settle(state, phase)
@@ -170,6 +172,8 @@ def deal_next(state: State) -> Action:
             reason="not_dealers_turn",
             rule=phase.rule(state),
         )
+    if state.before_change:
+        state.changing()
     action = phase.dealer_step(state)
     _settle(state, phase)
     return action

@@ -9,7 +9,7 @@ types that leave the engine (:class:`Option`, :class:`Legal`, :class:`Award`,
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal, NamedTuple, Protocol, Self, TypeVar
 
@@ -127,6 +127,7 @@ class State:
         "antes",
         "auto",
         "awards",
+        "before_change",
         "bets",
         "caps",
         "common",
@@ -199,6 +200,9 @@ class State:
         self.caps: list[int | None] = [None] * n
         self.payments: list[Payment] = []  # chips paid from player to player (NASDAQ)
         self.market: Round | None = None  # what sale steps remember between them
+        # run by the engine before it changes the state: readers keeping a snapshot of this
+        # point (views not yet worked out in full) take it now (not a value of the state)
+        self.before_change: list[Callable[[], None]] = []
 
     # --- what the contract promises ------------------------------------------------------
 
@@ -268,6 +272,7 @@ class State:
         new = State.__new__(State)
         for name in _FIELDS:
             setattr(new, name, getattr(self, name))
+        new.before_change = []
         new._stacks = self._stacks.copy()
         new.bets = self.bets.copy()
         new.paid = self.paid.copy()
@@ -393,12 +398,19 @@ class State:
         if not self._stacks[payer]:
             self._went_all_in(payer)
 
+    def changing(self) -> None:
+        """The state is about to change (the engine calls this): run ``before_change``'s
+        callbacks and clear it."""
+        callbacks, self.before_change = self.before_change, []
+        for callback in callbacks:
+            callback()
+
     def log_action(self, action: Action) -> None:
         """Append to the history."""
         self._log.append(action)
 
 
-_FIELDS = tuple(name for name in State.__slots__ if name != "__weakref__")
+_FIELDS = tuple(name for name in State.__slots__ if name not in ("__weakref__", "before_change"))
 """The slots that hold the state's values."""
 
 

@@ -15,14 +15,14 @@ composes those answers.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
-from typing import NamedTuple
-from weakref import WeakKeyDictionary, ref
+from dataclasses import FrozenInstanceError, replace
+from typing import Any, ClassVar, NamedTuple
+from weakref import ReferenceType, WeakKeyDictionary, ref
 
 from splitpot.actions import Action, Declaration
 from splitpot.cards import Card
 from splitpot.engine import legal_actions
-from splitpot.errors import RulesError
+from splitpot.errors import RulesError, SplitpotError
 from splitpot.phases.base import PHASES, Phase, phase_of
 from splitpot.phases.declare import declarations
 from splitpot.rules import Rules
@@ -53,18 +53,65 @@ class SeatView(NamedTuple):
     bid: int | None = None
 
 
-class View(NamedTuple):
+_FIELDS = (
+    "game",
+    "seat",
+    "seats",
+    "common",
+    "pot",
+    "street",
+    "to_act",
+    "dealer",
+    "options",
+    "finished",
+    "awards",
+    "log",
+    "offer",
+    "step",
+    "rules",
+)
+_set = object.__setattr__  # a view is read only: its own methods set its slots this way
+
+
+class View:
     """The table from one seat (``seat`` None: a spectator); ``offer``: the cards lying on
     the table for auction or sale, if any; ``step``: the kind of step under way (``"deal"``,
     ``"betting"``, ``"auction"``, ``"sale"``...; ``""`` once the hand is over).
 
     ``rules``: the table's game as it is played — stakes and house rules included, a game
     from a TOML file too — where ``game`` is only its name. :func:`view` always fills it in;
-    None only in a view built by hand without it."""
+    None only in a view built by hand without it.
+
+    A value, like the named tuple it was: read only, ``_fields``, ``_replace``, ``_asdict``,
+    equality and hashing by the fields, pickled by them. Made by :func:`view`, its costly
+    parts (``seats``, ``log``) are worked out when first read — a bot that reads only its
+    options does not pay for them — and always as they were at the point of the hand the
+    view was made at: before the engine changes the state, the views of that point still
+    alive take what they show (``State.before_change``)."""
+
+    __slots__ = (
+        "__weakref__",  # the point's views are kept weakly: a view nobody holds is not filled
+        "_history",
+        "_seats",
+        "_source",
+        "awards",
+        "common",
+        "dealer",
+        "finished",
+        "game",
+        "offer",
+        "options",
+        "pot",
+        "rules",
+        "seat",
+        "step",
+        "street",
+        "to_act",
+    )
+    _fields: ClassVar[tuple[str, ...]] = _FIELDS
 
     game: str
     seat: int | None
-    seats: tuple[SeatView, ...]
     common: tuple[Card | None, ...]
     pot: int
     street: int
@@ -73,10 +120,115 @@ class View(NamedTuple):
     options: tuple[Option, ...]
     finished: bool
     awards: tuple[Award, ...]
-    log: tuple[Action, ...]
-    offer: Offer | None = None
-    step: str = ""
-    rules: Rules | None = None
+    offer: Offer | None
+    step: str
+    rules: Rules | None
+    _seats: tuple[SeatView, ...] | None
+    _history: tuple[Action, ...] | None
+    _source: tuple[_Point, _Seen, State] | None  # where the parts not yet read come from
+
+    def __init__(
+        self,
+        game: str,
+        seat: int | None,
+        seats: tuple[SeatView, ...],
+        common: tuple[Card | None, ...],
+        pot: int,
+        street: int,
+        to_act: tuple[int, ...],
+        dealer: bool,
+        options: tuple[Option, ...],
+        finished: bool,
+        awards: tuple[Award, ...],
+        log: tuple[Action, ...],
+        offer: Offer | None = None,
+        step: str = "",
+        rules: Rules | None = None,
+    ) -> None:
+        """The fields in the order of ``_fields``."""
+        _set(self, "game", game)
+        _set(self, "seat", seat)
+        _set(self, "_seats", seats)
+        _set(self, "common", common)
+        _set(self, "pot", pot)
+        _set(self, "street", street)
+        _set(self, "to_act", to_act)
+        _set(self, "dealer", dealer)
+        _set(self, "options", options)
+        _set(self, "finished", finished)
+        _set(self, "awards", awards)
+        _set(self, "_history", log)
+        _set(self, "offer", offer)
+        _set(self, "step", step)
+        _set(self, "rules", rules)
+        _set(self, "_source", None)
+
+    @property
+    def seats(self) -> tuple[SeatView, ...]:
+        """Every seat as the reader sees it (worked out when first read)."""
+        seats = self._seats
+        if seats is None:
+            point, _, state = self._pending()
+            seats = point.seats_for(state, self.seat)
+            _set(self, "_seats", seats)
+        return seats
+
+    @property
+    def log(self) -> tuple[Action, ...]:
+        """The history as the reader saw it (worked out when first read)."""
+        log = self._history
+        if log is None:
+            point, seen, state = self._pending()
+            log = seen.masked_log(state, self.seat, point.facts(state).cut)
+            _set(self, "_history", log)
+        return log
+
+    def _pending(self) -> tuple[_Point, _Seen, State]:
+        """Where the parts not yet read come from: the state, still at the view's point."""
+        source = self._source
+        assert source is not None, "only a view left for later has parts not yet read"
+        if source[2].position != source[0].position:
+            raise SplitpotError("a view's state changed without the engine: view it again")
+        return source
+
+    def _fill(self) -> None:
+        """Work out every part not yet read (the state is about to change)."""
+        if self._source is not None:
+            _ = self.seats, self.log
+            _set(self, "_source", None)
+
+    def _asdict(self) -> dict[str, Any]:
+        """The fields by name, in order."""
+        return {name: getattr(self, name) for name in _FIELDS}
+
+    def _replace(self, **changes: Any) -> View:
+        """A copy with ``changes`` made (as a named tuple's ``_replace``)."""
+        return View(**{**self._asdict(), **changes})
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in _FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, View):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in _FIELDS)
+        return f"View({fields})"
+
+    def __reduce__(self) -> tuple[type[View], tuple[object, ...]]:
+        return (View, self._values())
+
+    def __setattr__(self, name: str, value: object) -> None:
+        # as the frozen dataclasses it holds (Option, Award): a view is shared by its readers
+        raise FrozenInstanceError(f"a View is read only (use _replace): cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"a View is read only: cannot delete {name!r}")
 
 
 def view(state: State, seat: int) -> View:
@@ -93,7 +245,8 @@ def public_view(state: State) -> View:
 
 def _project(state: State, reader: int | None) -> View:
     """The view of ``reader`` (None: a spectator), built from what this point of the hand
-    shows everyone (:class:`_Point`, once per point) and what the reader alone may see."""
+    shows everyone (:class:`_Point`, once per point); its seats and history are left to be
+    worked out when first read, or by the point before the state changes."""
     global _last
     seen = _last[1]
     if _last[0]() is not state:  # not the table viewed last: look it up
@@ -103,41 +256,56 @@ def _project(state: State, reader: int | None) -> View:
     point = seen.point
     if point is None or point.position != state.position or point.finished != state.finished:
         point = seen.point = _Point(state)
+        state.before_change.append(point.freeze)
     known = point.views.get(reader)
     if known is not None:
-        return known
-    seats = point.seats_for(state, reader)
-    made = point.views[reader] = View(
-        game=state.rules.name,
-        seat=reader,
-        seats=seats,
-        common=point.common,
-        pot=point.pot,
-        street=state.street,
-        to_act=point.legal.to_act,
-        dealer=point.legal.dealer,
-        options=point.legal.options.get(reader, ()) if reader is not None else (),
-        finished=point.finished,
-        awards=point.awards,
-        log=seen.masked_log(state, reader, point.cut),
-        offer=point.offer,
-        step=point.step,
-        rules=state.rules,
+        alive = known()
+        if alive is not None:
+            return alive
+    legal = point.legal
+    made = View(
+        state.rules.name,
+        reader,
+        (),
+        point.common,
+        point.pot,
+        state.street,
+        legal.to_act,
+        legal.dealer,
+        legal.options.get(reader, ()) if reader is not None else (),
+        point.finished,
+        point.awards,
+        (),
+        point.offer,
+        point.step,
+        state.rules,
     )
+    _set(made, "_seats", None)  # the seats and the log: when first read (View.seats, .log)
+    _set(made, "_history", None)
+    _set(made, "_source", (point, seen, state))
+    point.views[reader] = ref(made)
     return made
 
 
+class _Facts(NamedTuple):
+    """What a point shows of the sealed and declared: where the sealed part of the log begins,
+    the declarations made, the bids of the auction or sale under way."""
+
+    cut: int | None
+    declared: dict[int, Declaration]
+    bids: dict[int, int]
+
+
 class _Point:
-    """What one point of the hand (a length of the log) shows every reader: the seats as the
-    others see them, the legal actions, where the sealed part of the log begins; and the views
-    made at this point, by reader (a view asked for twice is built once)."""
+    """What one point of the hand (a length of the log) shows every reader: the legal actions
+    and the table's facts at once, the seats as the others see them and the sealed facts when
+    a view first needs them; and the views made at this point, by reader, kept weakly (a view
+    asked for twice is built once; a view nobody holds is never worked out)."""
 
     __slots__ = (
+        "_facts",
         "awards",
-        "bids",
         "common",
-        "cut",
-        "declared",
         "finished",
         "legal",
         "offer",
@@ -153,16 +321,36 @@ class _Point:
         self.finished = over = state.finished
         self.legal = legal_actions(state)
         phase = phase_of(state)
-        self.cut = None if over else phase.secret_since(state)  # sealed moves from here on
-        self.declared = declarations(state)
-        self.bids = {} if over else phase.bids(state)  # the auction or sale under way
         self.offer = None if over else phase.offer(state)
         self.step = "" if over else phase.kind
         self.common = tuple(state.common)
         self.pot = state.pot
         self.awards = tuple(state.awards)
-        self.views: dict[int | None, View] = {}
+        self.views: dict[int | None, ReferenceType[View]] = {}
         self.seats: list[SeatView | None] = [None] * state.n  # as the others see them
+        self._facts: _Facts | None = None
+
+    def freeze(self) -> None:
+        """The state is about to change: the views of this point still held by someone work
+        out what they have not yet read, as it is now (:attr:`State.before_change`)."""
+        for made in self.views.values():
+            alive = made()
+            if alive is not None:
+                alive._fill()
+        self.views.clear()
+        self.position = -1  # passed: the next view makes a new point, and waits on it
+
+    def facts(self, state: State) -> _Facts:
+        """The sealed and declared facts of this point (``state`` still at it)."""
+        facts = self._facts
+        if facts is None:
+            if self.finished:
+                facts = _Facts(None, declarations(state), {})
+            else:
+                phase = phase_of(state)
+                facts = _Facts(phase.secret_since(state), declarations(state), phase.bids(state))
+            self._facts = facts
+        return facts
 
     def seats_for(self, state: State, reader: int | None) -> tuple[SeatView, ...]:
         """Every seat as ``reader`` sees it: its own in full, the others as everyone does
@@ -176,7 +364,8 @@ class _Point:
             state.shown,
         )
         hands, faceup, ups_of = state.hands, state.faceup, state.ups
-        declared, bids, sealed = self.declared, self.bids, self.cut is not None
+        facts = self.facts(state)
+        declared, bids, sealed = facts.declared, facts.bids, facts.cut is not None
         out: list[SeatView] = []
         for s, public in enumerate(known):
             own = s == reader

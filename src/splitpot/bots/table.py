@@ -196,9 +196,12 @@ def action_for(
     declaration: Declaration | None = None,
 ) -> Action:
     """The action that takes ``option`` in ``view``'s seat: at ``amount`` for a ranged option,
-    naming ``card`` (default: the first it offers) or ``declaration`` (likewise)."""
+    naming ``card`` (default: the first it offers) or ``declaration`` (likewise). Only a
+    show reads the seat's cards (views work out their seats when first read)."""
     seat = view.seat
     assert seat is not None, "a spectator's view has no options"
-    mine = view.seats[seat]
-    hand = mine.down + mine.up
+    hand: tuple[Card | None, ...] = ()
+    if option.verb == "sm":
+        mine = view.seats[seat]
+        hand = mine.down + mine.up
     return Action.taking(option, seat, amount, card=card, declaration=declaration, hand=hand)
