@@ -1,0 +1,98 @@
+"""A view is a snapshot of its point of the hand, however late its parts are read.
+
+A view works out its seats and its history when first read (views.py); the engine has the
+views of a point that are still held take what they show before it changes the state
+(``State.before_change``). So a view read long after it was made must equal, field by field,
+a view of a copy of the state made at the same point and read at once: never a later card,
+bid or declaration, never a card its reader could not see then. Random hands of every game
+under every house-rule mix of test_view_leaks.py; some parts are read before the next
+change, the rest only once the hand is over.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+
+from splitpot import variants
+from splitpot.engine import State, apply, deal_next, legal_actions, new_hand
+from splitpot.errors import SplitpotError
+from splitpot.rules import Rules
+from splitpot.views import View, public_view, view
+from test_view_leaks import random_action, tables
+
+
+def look(state: State, reader: int | None) -> View:
+    return public_view(state) if reader is None else view(state, reader)
+
+
+def play(rules: Rules, rng: random.Random, auto: bool) -> list[tuple[View, View]]:
+    """One random hand: at every point, each seat's and the spectator's view of the state
+    (read in part now or not at all) beside the view of a copy made then, read in full."""
+    players = rng.randint(rules.min_players, min(rules.max_players, 6))
+    stacks = [rng.choice([12, 60, 200]) for _ in range(players)]
+    state = new_hand(rules, stacks, seed=rng.getrandbits(32), auto_deal=auto)
+    pairs: list[tuple[View, View]] = []
+    while True:
+        frozen = state.copy()  # never changes: its views are what the point shows
+        for reader in (*range(players), None):
+            eager = look(frozen, reader)
+            eager._asdict()  # every part worked out now
+            late = look(state, reader)
+            part = rng.randrange(4)  # read nothing, the seats, the log or both before a change
+            if part & 1:
+                _ = late.seats
+            if part & 2:
+                _ = late.log
+            pairs.append((late, eager))
+        if state.finished:
+            return pairs
+        if legal_actions(state).dealer:
+            deal_next(state)
+        else:
+            apply(state, random_action(rng, state))
+
+
+@pytest.mark.parametrize(("label", "rules"), tables(), ids=[label for label, _ in tables()])
+def test_a_view_read_after_the_hand_shows_its_own_point(label: str, rules: Rules) -> None:
+    rng = random.Random(f"snapshot {label}")
+    for hand in range(4):
+        pairs = play(rules, rng, auto=hand % 2 == 0)
+        for i, (late, eager) in enumerate(pairs):  # the hand is over: read them now
+            assert late.seats == eager.seats, (label, hand, i)
+            assert late.log == eager.log, (label, hand, i)
+            assert late == eager, (label, hand, i)
+
+
+def test_without_the_hook_a_late_view_cannot_be_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The check can fail: a state whose changes drop the views' callbacks instead of running
+    # them leaves its unread views nothing true to show, and they say so.
+    monkeypatch.setattr(State, "changing", lambda self: self.before_change.clear())
+    rules = variants.get("stud8")
+    pairs = play(rules, random.Random(3), auto=True)
+    with pytest.raises(SplitpotError, match="changed without the engine"):
+        _ = [late == eager for late, eager in pairs]
+
+
+def test_a_view_is_a_value_like_the_named_tuple_it_was() -> None:
+    # Read only, compared, hashed, replaced and pickled by its fields, whether or not its
+    # parts were read.
+    state = new_hand(variants.get("auction"), [60] * 4, seed=11)
+    seen = view(state, 2)
+    again = pickle.loads(pickle.dumps(seen))
+    assert again == seen
+    assert hash(again) == hash(seen)
+    assert again.seats == seen.seats
+    assert again.log == seen.log
+    assert list(seen._asdict()) == list(View._fields)
+    assert seen._replace(pot=7).pot == 7
+    assert seen._replace(pot=7)._replace(pot=seen.pot) == seen
+    assert repr(seen).startswith("View(game='auction', seat=2, seats=(SeatView(")
+    with pytest.raises(AttributeError, match="read only"):
+        seen.pot = 3  # type: ignore[misc]
+    fields = (seen.seats, seen.common, seen.pot, seen.street, seen.to_act, seen.dealer)
+    rest = (seen.options, seen.finished, seen.awards, seen.log, seen.offer, seen.step)
+    by_hand = View("auction", 2, *fields, *rest, seen.rules)
+    assert by_hand == seen
