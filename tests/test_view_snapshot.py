@@ -41,11 +41,13 @@ def play(rules: Rules, rng: random.Random, auto: bool) -> list[tuple[View, View]
             eager = look(frozen, reader)
             eager._asdict()  # every part worked out now
             late = look(state, reader)
-            part = rng.randrange(4)  # read nothing, the seats, the log or both before a change
+            part = rng.randrange(8)  # which of the parts worked out later to read now
             if part & 1:
                 _ = late.seats
             if part & 2:
                 _ = late.log
+            if part & 4:
+                _ = late.offer
             pairs.append((late, eager))
         if state.finished:
             return pairs
@@ -63,6 +65,7 @@ def test_a_view_read_after_the_hand_shows_its_own_point(label: str, rules: Rules
         for i, (late, eager) in enumerate(pairs):  # the hand is over: read them now
             assert late.seats == eager.seats, (label, hand, i)
             assert late.log == eager.log, (label, hand, i)
+            assert late.offer == eager.offer, (label, hand, i)
             assert late == eager, (label, hand, i)
 
 

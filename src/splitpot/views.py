@@ -71,6 +71,8 @@ _FIELDS = (
     "rules",
 )
 _set = object.__setattr__  # a view is read only: its own methods set its slots this way
+_UNREAD = Offer(())
+"""An offer not worked out yet (a real one always holds a card): compared by identity."""
 
 
 class View:
@@ -92,6 +94,7 @@ class View:
     __slots__ = (
         "__weakref__",  # the point's views are kept weakly: a view nobody holds is not filled
         "_history",
+        "_offer",
         "_seats",
         "_source",
         "awards",
@@ -99,7 +102,6 @@ class View:
         "dealer",
         "finished",
         "game",
-        "offer",
         "options",
         "pot",
         "rules",
@@ -120,11 +122,11 @@ class View:
     options: tuple[Option, ...]
     finished: bool
     awards: tuple[Award, ...]
-    offer: Offer | None
     step: str
     rules: Rules | None
     _seats: tuple[SeatView, ...] | None
     _history: tuple[Action, ...] | None
+    _offer: Offer | None  # _UNREAD: not read yet
     _source: tuple[_Point, _Seen, State] | None  # where the parts not yet read come from
 
     def __init__(
@@ -158,7 +160,7 @@ class View:
         _set(self, "finished", finished)
         _set(self, "awards", awards)
         _set(self, "_history", log)
-        _set(self, "offer", offer)
+        _set(self, "_offer", offer)
         _set(self, "step", step)
         _set(self, "rules", rules)
         _set(self, "_source", None)
@@ -183,6 +185,16 @@ class View:
             _set(self, "_history", log)
         return log
 
+    @property
+    def offer(self) -> Offer | None:
+        """What lies on the table for sale or auction (worked out when first read)."""
+        offer = self._offer
+        if offer is _UNREAD:
+            point, _, state = self._pending()
+            offer = point.offer(state)
+            _set(self, "_offer", offer)
+        return offer
+
     def _pending(self) -> tuple[_Point, _Seen, State]:
         """Where the parts not yet read come from: the state, still at the view's point."""
         source = self._source
@@ -194,7 +206,7 @@ class View:
     def _fill(self) -> None:
         """Work out every part not yet read (the state is about to change)."""
         if self._source is not None:
-            _ = self.seats, self.log
+            _ = self.seats, self.log, self.offer
             _set(self, "_source", None)
 
     def _asdict(self) -> dict[str, Any]:
@@ -276,12 +288,13 @@ def _project(state: State, reader: int | None) -> View:
         point.finished,
         point.awards,
         (),
-        point.offer,
+        None,
         point.step,
         state.rules,
     )
-    _set(made, "_seats", None)  # the seats and the log: when first read (View.seats, .log)
+    _set(made, "_seats", None)  # the seats, the log, the offer: when first read
     _set(made, "_history", None)
+    _set(made, "_offer", _UNREAD)
     _set(made, "_source", (point, seen, state))
     point.views[reader] = ref(made)
     return made
@@ -304,11 +317,11 @@ class _Point:
 
     __slots__ = (
         "_facts",
+        "_offer",
         "awards",
         "common",
         "finished",
         "legal",
-        "offer",
         "position",
         "pot",
         "seats",
@@ -320,15 +333,14 @@ class _Point:
         self.position = state.position
         self.finished = over = state.finished
         self.legal = legal_actions(state)
-        phase = phase_of(state)
-        self.offer = None if over else phase.offer(state)
-        self.step = "" if over else phase.kind
+        self.step = "" if over else phase_of(state).kind
         self.common = tuple(state.common)
         self.pot = state.pot
         self.awards = tuple(state.awards)
         self.views: dict[int | None, ReferenceType[View]] = {}
         self.seats: list[SeatView | None] = [None] * state.n  # as the others see them
         self._facts: _Facts | None = None
+        self._offer: Offer | None = _UNREAD
 
     def freeze(self) -> None:
         """The state is about to change: the views of this point still held by someone work
@@ -339,6 +351,13 @@ class _Point:
                 alive._fill()
         self.views.clear()
         self.position = -1  # passed: the next view makes a new point, and waits on it
+
+    def offer(self, state: State) -> Offer | None:
+        """The offer on the table at this point (``state`` still at it)."""
+        offer = self._offer
+        if offer is _UNREAD:
+            offer = self._offer = None if self.finished else phase_of(state).offer(state)
+        return offer
 
     def facts(self, state: State) -> _Facts:
         """The sealed and declared facts of this point (``state`` still at it)."""
