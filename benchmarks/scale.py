@@ -150,8 +150,9 @@ def _random_agents(table: Any, actions: int) -> tuple[int, int, float, float]:
 
 def _engine_and_views(actions: int) -> tuple[int, float]:
     """The random agents' play straight on the engine: the views the environment projects
-    (the acting seat's at every action, every seat's at the end) and the same choice of a
-    masked-in action, without the environment. (actions, CPU s)"""
+    (the acting seat's at every action, every seat's at the end), with the seats its encoding
+    reads (a view works out its parts when first read; the encoding never reads the log), and
+    the same choice of a masked-in action, without the environment. (actions, CPU s)"""
     from splitpot.engine import apply, deal_next, legal_actions, new_hand
     from splitpot.env.encoding import action_mask, decode
     from splitpot.views import view
@@ -169,14 +170,14 @@ def _engine_and_views(actions: int) -> tuple[int, float]:
                 deal_next(state)
                 continue
             seat = legal.to_act[0]
-            view(state, seat)
+            _ = view(state, seat).seats
             options = legal.options[seat]
             mask = action_mask(options)
             index = rng.choice(np.flatnonzero(mask).tolist())
             apply(state, decode(index, seat, options, mask))
             done += 1
         for seat in range(4):
-            view(state, seat)
+            _ = view(state, seat).seats
     return done, time.process_time() - cpu
 
 
