@@ -252,3 +252,25 @@ def test_an_observation_asked_twice_is_the_same_and_each_caller_owns_its_copy() 
     assert np.array_equal(again, encoding.encode(table.view(agent), table.total))
     table.step(int(np.flatnonzero(table.infos[agent]["action_mask"])[0]))
     assert np.array_equal(table.observe(agent), encoding.encode(table.view(agent), table.total))
+
+
+def test_an_observation_never_works_out_the_history(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The encoding reads no log, so a view made for an observation never masks one (views
+    # work out their parts when first read): random agents play whole hands of every game
+    # with the history's masking made to fail.
+    import splitpot.views
+
+    def refuse(*_: object) -> None:
+        raise AssertionError("an observation worked out the history")
+
+    monkeypatch.setattr(splitpot.views._Seen, "masked_log", refuse)
+    rng = random.Random(4)
+    for game in variants.names():
+        table = raw_env(game, 3)
+        table.reset(seed=2)
+        for _agent in table.agent_iter(max_iter=400):
+            _, _, finished, _, info = table.last()
+            table.step(None if finished else int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        assert table.hand.finished, game
+    with pytest.raises(AssertionError, match="worked out the history"):
+        _ = table.view(table.agent_selection).log  # the check can fail

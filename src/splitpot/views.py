@@ -10,6 +10,11 @@ the others see only that a seat has acted until the last is in. Cards discarded 
 seen by their seat only. Each phase says how the table sees the actions it logs
 (:meth:`~splitpot.phases.base.Phase.sight`) and where its sealed part begins; this module only
 composes those answers.
+
+A view is made cheaply and works out its seats, history and offer when first read (most bots
+read only their options); the engine has the views of a point still held take what they show
+before it changes the state (``State.before_change``), so a view read late still shows its own
+point of the hand, never a later one (tests/test_view_snapshot.py).
 """
 
 from __future__ import annotations
@@ -86,10 +91,10 @@ class View:
 
     A value, like the named tuple it was: read only, ``_fields``, ``_replace``, ``_asdict``,
     equality and hashing by the fields, pickled by them. Made by :func:`view`, its costly
-    parts (``seats``, ``log``) are worked out when first read — a bot that reads only its
-    options does not pay for them — and always as they were at the point of the hand the
-    view was made at: before the engine changes the state, the views of that point still
-    alive take what they show (``State.before_change``)."""
+    parts (``seats``, ``log``, ``offer``) are worked out when first read — a bot that reads
+    only its options does not pay for them — and always as they were at the point of the
+    hand the view was made at: before the engine changes the state, the views of that point
+    still held take what they show (``State.before_change``)."""
 
     __slots__ = (
         "__weakref__",  # the point's views are kept weakly: a view nobody holds is not filled
@@ -218,6 +223,7 @@ class View:
         return View(**{**self._asdict(), **changes})
 
     def _values(self) -> tuple[object, ...]:
+        """The fields in order, every part worked out (what == , hash and pickle use)."""
         return tuple(getattr(self, name) for name in _FIELDS)
 
     def __eq__(self, other: object) -> bool:
@@ -288,13 +294,12 @@ def _project(state: State, reader: int | None) -> View:
         point.finished,
         point.awards,
         (),
-        None,
+        _UNREAD,
         point.step,
         state.rules,
     )
-    _set(made, "_seats", None)  # the seats, the log, the offer: when first read
+    _set(made, "_seats", None)  # the seats and the log (and the offer): when first read
     _set(made, "_history", None)
-    _set(made, "_offer", _UNREAD)
     _set(made, "_source", (point, seen, state))
     point.views[reader] = ref(made)
     return made
