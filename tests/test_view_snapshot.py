@@ -1,7 +1,7 @@
 """A view is a snapshot of its point of the hand, however late its parts are read.
 
-A view works out its seats and its history when first read (views.py); the engine has the
-views of a point that are still held take what they show before it changes the state
+A view works out its seats, its history and the offer when first read (views.py); the engine
+has the views of a point that are still held take what they show before it changes the state
 (``State.before_change``). So a view read long after it was made must equal, field by field,
 a view of a copy of the state made at the same point and read at once: never a later card,
 bid or declaration, never a card its reader could not see then. Random hands of every game
