@@ -99,10 +99,6 @@ def _high_card_ace_low(cards: list[int]) -> int:
     return max(c - 52 if c >= 48 else c for c in cards)  # razz: highest card, ace low, by suit
 
 
-def _high_board(cards: list[int]) -> int:
-    return high_value(cards)
-
-
 def _low_board(cards: list[int]) -> int:
     return low_value(cards, qualifier=0) or 0
 
@@ -110,7 +106,7 @@ def _low_board(cards: list[int]) -> int:
 _KEYS = {
     "low-card": _low_card,
     "high-card": _high_card_ace_low,
-    "high-board": _high_board,
+    "high-board": high_value,  # the best hand showing (Robert's 4)
     "low-board": _low_board,
 }
 
@@ -209,13 +205,15 @@ class BettingPhase(Phase[BettingRound, Betting]):
         r = self.round(state)
         if r.candidates:
             seats = r.candidates
-            return Legal(seats, False, {s: self.options(state, s) for s in seats})
+            return Legal(seats, False, {s: self._options(state, r, s) for s in seats})
         seat = r.queue[0]
-        return Legal((seat,), False, {seat: self.options(state, seat)})
+        return Legal((seat,), False, {seat: self._options(state, r, seat)})
 
     def options(self, state: State, seat: int) -> tuple[Option, ...]:
         """What ``seat`` may do now, if it is its turn."""
-        r = self.round(state)
+        return self._options(state, self.round(state), seat)
+
+    def _options(self, state: State, r: BettingRound, seat: int) -> tuple[Option, ...]:
         stack = state.stack(seat)
         raises = _cbr_options(self._spans(state, r, seat))
         if r.bring_in:
@@ -526,7 +524,9 @@ def _reach(state: State, seat: int) -> int:
     most = 0
     for s in range(state.n):
         if s != seat and stacks[s] and not folded[s] and shown[s] is None:
-            most = max(most, stacks[s] + bets[s])
+            chips = stacks[s] + bets[s]
+            if chips > most:
+                most = chips
     return most
 
 
@@ -534,7 +534,9 @@ def _cbr_options(spans: list[Span]) -> tuple[Option, ...]:
     """Options for the spans: one range, one set of choices, or one option per span."""
     if not spans:
         return ()
-    if len(spans) > 1 and all(a == b for a, b in spans):
+    if len(spans) == 1:  # the usual case: one range
+        return (_option("cbr", *spans[0]),)
+    if all(a == b for a, b in spans):
         return (_option("cbr", spans[0][0], spans[-1][0], tuple(a for a, _ in spans)),)
     return tuple(_option("cbr", a, b) for a, b in spans)
 
