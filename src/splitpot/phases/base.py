@@ -14,7 +14,7 @@ from splitpot.actions import Action
 from splitpot.cards import CARDS, Card, format_cards
 from splitpot.errors import IllegalAction, RulesError
 from splitpot.rules import Step
-from splitpot.state import Award, Legal, Offer, Round, Sight, State
+from splitpot.state import Award, Legal, Offer, Option, Round, Sight, State
 
 __all__ = [
     "PHASES",
@@ -23,6 +23,7 @@ __all__ = [
     "check_one_card",
     "face",
     "finish_uncontested",
+    "option",
     "phase_of",
     "player",
     "refuse",
@@ -164,6 +165,21 @@ def register(phase: AnyPhase) -> AnyPhase:
 def phase_of(state: State) -> AnyPhase:
     """The phase running the step under way."""
     return PHASES[state.rules.steps[state.step_index].kind]
+
+
+_OPTIONS: dict[tuple[object, ...], Option] = {}
+
+
+def option(verb: str, low: int, high: int, choices: tuple[int, ...] = ()) -> Option:
+    """The option ``verb`` from ``low`` to ``high`` (a bet, a call, a bid). Options are
+    immutable values: the same one is reused rather than built at every point of a hand."""
+    key = (verb, low, high, choices)
+    found = _OPTIONS.get(key)
+    if found is None:
+        if len(_OPTIONS) > 4096:
+            _OPTIONS.clear()
+        found = _OPTIONS[key] = Option(verb, low, high, choices)
+    return found
 
 
 def sealed_move(action: Action, looks_like: str = "") -> Sight:

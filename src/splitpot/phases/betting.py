@@ -17,7 +17,7 @@ from __future__ import annotations
 from splitpot.actions import Action
 from splitpot.errors import IllegalAction
 from splitpot.hands import high_value, low_value
-from splitpot.phases.base import Phase, finish_uncontested, player, refuse, register
+from splitpot.phases.base import Phase, finish_uncontested, option, player, refuse, register
 from splitpot.phases.sale import last_sale, sellers_left
 from splitpot.rules import Betting
 from splitpot.state import Legal, Option, State
@@ -25,18 +25,6 @@ from splitpot.state import Legal, Option, State
 __all__ = ["BettingPhase", "opener"]
 
 _FOLD = Option("f")
-_OPTIONS: dict[tuple[object, ...], Option] = {}
-
-
-def _option(verb: str, low: int, high: int, choices: tuple[int, ...] = ()) -> Option:
-    """Options are immutable values; reuse them rather than build one per question."""
-    key = (verb, low, high, choices)
-    opt = _OPTIONS.get(key)
-    if opt is None:
-        if len(_OPTIONS) > 4096:
-            _OPTIONS.clear()
-        opt = _OPTIONS[key] = Option(verb, low, high, choices)
-    return opt
 
 
 class BettingRound:
@@ -218,9 +206,9 @@ class BettingPhase(Phase[BettingRound, Betting]):
         raises = _cbr_options(self._spans(state, r, seat))
         if r.bring_in:
             amount = min(stack, state.rules.bring_in)
-            return (_option("pb", amount, amount), *raises)
+            return (option("pb", amount, amount), *raises)
         call = min(r.max_bet - state.bets[seat], stack)
-        cc = _option("cc", call, call)
+        cc = option("cc", call, call)
         return (_FOLD, cc, *raises) if call > 0 else (cc, *raises)
 
     # --- raising ------------------------------------------------------------------------------
@@ -535,10 +523,10 @@ def _cbr_options(spans: list[Span]) -> tuple[Option, ...]:
     if not spans:
         return ()
     if len(spans) == 1:  # the usual case: one range
-        return (_option("cbr", *spans[0]),)
+        return (option("cbr", *spans[0]),)
     if all(a == b for a, b in spans):
-        return (_option("cbr", spans[0][0], spans[-1][0], tuple(a for a, _ in spans)),)
-    return tuple(_option("cbr", a, b) for a, b in spans)
+        return (option("cbr", spans[0][0], spans[-1][0], tuple(a for a, _ in spans)),)
+    return tuple(option("cbr", a, b) for a, b in spans)
 
 
 def _open_pair(state: State) -> bool:

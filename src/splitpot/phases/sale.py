@@ -39,7 +39,15 @@ from typing import Literal
 from splitpot.actions import Action
 from splitpot.books import RULING_PAY
 from splitpot.cards import CARDS, Card
-from splitpot.phases.base import Phase, check_one_card, player, refuse, register, sealed_move
+from splitpot.phases.base import (
+    Phase,
+    check_one_card,
+    option,
+    player,
+    refuse,
+    register,
+    sealed_move,
+)
 from splitpot.rules import Sale
 from splitpot.state import Legal, Offer, Option, Sight, State
 
@@ -56,6 +64,7 @@ _RULE_FREE = "NASDAQ 5.2(c)"
 _RULE_MAX = "NASDAQ ¶25, house rule max_price"
 _RULE_FORMAT = "house rule sale_bidding"
 _RULE_PRICE_STACK = f"NASDAQ ¶10, {RULING_PAY}"
+_PASS = Option("pass")
 
 Stage = Literal["first", "sell", "bid", "discard", "done"]
 
@@ -314,7 +323,7 @@ class SalePhase(Phase[SaleRound, Sale]):
         return Legal(
             seats,
             False,
-            {s: (Option("bid", least, self._most(state, ps, s)), Option("pass")) for s in seats},
+            {s: (option("bid", least, self._most(state, ps, s)), _PASS) for s in seats},
         )
 
     def _price_range(self, state: State, seller: int) -> tuple[int, int] | None:
