@@ -271,14 +271,18 @@ class BettingPhase(Phase[BettingRound, Betting]):
         at = r.acted_at[seat]
         return at is None or r.max_bet - at >= self._full_size(state, r)
 
-    def _spans(self, state: State, r: BettingRound, seat: int) -> list[Span]:
+    def _spans(
+        self, state: State, r: BettingRound, seat: int, reach: int | None = None
+    ) -> list[Span]:
         """The amounts ``seat`` may complete, bet or raise to now; empty when it may not.
 
         The full range of :meth:`_amounts`, from which a bet or raise no other live player can
         match is accepted from the amount that puts the last of them all in (the rest is
         returned as uncalled, docs/games.md: betting in limit games), cut to the seat's own
-        stack (all in); while the bring-in is owed, only amounts above the bring-in."""
-        reach = _reach(state, seat)
+        stack (all in); while the bring-in is owed, only amounts above the bring-in.
+        ``reach``: :func:`_reach` for ``seat``, when the caller has worked it out."""
+        if reach is None:
+            reach = _reach(state, seat)
         if self._blocked(state, r, seat, reach):
             return []
         lo, hi, choices = self._amounts(state, r, seat)
@@ -364,10 +368,11 @@ class BettingPhase(Phase[BettingRound, Betting]):
                     "wrong_amount",
                     self._bring_in_rule(state),
                 )
-            why = self._blocked(state, r, seat, _reach(state, seat))
+            reach = _reach(state, seat)
+            why = self._blocked(state, r, seat, reach)
             if why:
                 raise self._refusal(state, r, seat, why)
-            self._check_amount(state, r, seat, amount)
+            self._check_amount(state, r, seat, amount, reach)
             return
         else:
             raise refuse(
@@ -382,13 +387,15 @@ class BettingPhase(Phase[BettingRound, Betting]):
                 self._bring_in_rule(state) if verb == "pb" else rules.cite("limits"),
             )
 
-    def _check_amount(self, state: State, r: BettingRound, seat: int, amount: object) -> None:
+    def _check_amount(
+        self, state: State, r: BettingRound, seat: int, amount: object, reach: int
+    ) -> None:
         rules = state.rules
         if amount is None or isinstance(amount, bool) or not isinstance(amount, int):
             raise refuse(
                 "say the amount to bet or raise to", "missing_amount", rules.cite("limits")
             )
-        spans = self._spans(state, r, seat)
+        spans = self._spans(state, r, seat, reach)
         if any(start <= amount <= stop for start, stop in spans):
             return
         lo = self._amounts(state, r, seat)[0]

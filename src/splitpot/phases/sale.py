@@ -205,7 +205,8 @@ class SalePhase(Phase[SaleRound, Sale]):
         self._next_seller(state, ps)
 
     def _next_seller(self, state: State, ps: SaleRound) -> None:
-        ps.queue = [s for s in ps.queue if s in state.live()]
+        live = state.live()
+        ps.queue = [s for s in ps.queue if s in live]
         if not ps.queue:
             ps.stage = "done"
             return
@@ -344,11 +345,16 @@ class SalePhase(Phase[SaleRound, Sale]):
         prices = self._price_range(state, seller)
         if prices is not None:
             options.append(Option("sell", *prices, cards=held))
-        if step.ask == "optional" or (prices is None and not step.free_discard):
+        if self._unpriced(step, prices):
             options.append(Option("sell", cards=held))
         if step.free_discard:
             options.append(Option("sd", cards=held))
         return tuple(options)
+
+    def _unpriced(self, step: Sale, prices: tuple[int, int] | None) -> bool:
+        """Whether the seller may offer its card with no asking price: the step lets it, or
+        it cannot cover the minimum price and has no free discard instead."""
+        return step.ask == "optional" or (prices is None and not step.free_discard)
 
     def secret_since(self, state: State) -> int | None:
         ps = self.round(state)
@@ -423,9 +429,8 @@ class SalePhase(Phase[SaleRound, Sale]):
             )
         check_one_card(seat, action, state.hands[seat], _RULE_SHOW, shown=True)
         price = action.amount
-        options = self._sell_options(state, ps)
         if price is None:
-            if not any(o.verb == "sell" and o.min_amount is None for o in options):
+            if not self._unpriced(step, self._price_range(state, seat)):
                 least = state.rules.price_minimum
                 raise refuse(
                     f"name an asking price of at least {least} ('sell CARD {least}')",
