@@ -21,7 +21,16 @@ from collections.abc import Sequence
 from splitpot.actions import Action
 from splitpot.cards import CARDS, Card, format_cards
 from splitpot.hands import high_value
-from splitpot.phases.base import Phase, face, option, player, refuse, register, sealed_move
+from splitpot.phases.base import (
+    Phase,
+    face,
+    offered,
+    option,
+    player,
+    refuse,
+    register,
+    sealed_move,
+)
 from splitpot.phases.deal import _take
 from splitpot.rules import Auction
 from splitpot.state import Legal, Offer, Option, Sight, State
@@ -141,7 +150,7 @@ class AuctionPhase(Phase[AuctionRound, Auction]):
 
     def offer(self, state: State) -> Offer | None:
         ps = self.round(state)
-        return None if not ps.offer else Offer(tuple(ps.offer))
+        return None if not ps.offer else offered(tuple(ps.offer))
 
     def sight(
         self, state: State, step_index: int, action: Action, before: Sequence[Action]

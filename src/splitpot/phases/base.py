@@ -23,6 +23,7 @@ __all__ = [
     "check_one_card",
     "face",
     "finish_uncontested",
+    "offered",
     "option",
     "phase_of",
     "player",
@@ -182,11 +183,41 @@ def option(verb: str, low: int, high: int, choices: tuple[int, ...] = ()) -> Opt
     return found
 
 
+_OFFERS: dict[tuple[object, ...], Offer] = {}
+
+
+def offered(
+    cards: tuple[Card, ...],
+    seller: int | None = None,
+    ask: int | None = None,
+    high_bid: int | None = None,
+    high_bidder: int | None = None,
+) -> Offer:
+    """What lies on the table for sale or auction, as :meth:`Phase.offer` answers it: an
+    immutable value that every view asks for, reused while it stays the same."""
+    key = (cards, seller, ask, high_bid, high_bidder)
+    found = _OFFERS.get(key)
+    if found is None:
+        if len(_OFFERS) > 4096:
+            _OFFERS.clear()
+        found = _OFFERS[key] = Offer(cards, seller, ask, high_bid, high_bidder)
+    return found
+
+
+_SEALED: dict[tuple[str, int], Sight] = {}
+
+
 def sealed_move(action: Action, looks_like: str = "") -> Sight:
     """A sealed move (a bid, a declaration, a turn-up): the others see only that the seat has
-    acted (as ``looks_like``, by default its verb) until the step reveals them together."""
-    assert action.seat is not None
-    return Sight(Action(looks_like or action.verb, action.seat), action.seat, "revealed")
+    acted (as ``looks_like``, by default its verb) until the step reveals them together.
+    One immutable answer per verb and seat, reused by every view."""
+    seat = action.seat
+    assert seat is not None
+    key = (looks_like or action.verb, seat)
+    sight = _SEALED.get(key)
+    if sight is None:
+        sight = _SEALED[key] = Sight(Action(key[0], seat), seat, "revealed")
+    return sight
 
 
 def player(seat: int | None) -> str:

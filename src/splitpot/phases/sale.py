@@ -42,6 +42,7 @@ from splitpot.cards import CARDS, Card
 from splitpot.phases.base import (
     Phase,
     check_one_card,
+    offered,
     option,
     player,
     refuse,
@@ -372,7 +373,7 @@ class SalePhase(Phase[SaleRound, Sale]):
         if ps.card is None:
             return None
         sealed = state.rules.sale_bidding == "sealed"
-        return Offer(
+        return offered(
             (ps.card,),
             ps.seller,
             ps.ask,
