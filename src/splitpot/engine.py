@@ -38,9 +38,10 @@ __all__ = [
 _OVER = Legal((), False, {})
 _LEGAL: WeakKeyDictionary[State, tuple[int, Legal]] = WeakKeyDictionary()
 """The engine's cache: the legal actions of each state at the point of the hand (log length)
-they were worked out for."""
+they were worked out for, for every state but the one asked about last (in ``_last``)."""
 _last: tuple[Callable[[], State | None], int, Legal] = (lambda: None, -1, _OVER)
-"""The state asked about last, its point and its answer: a lookup without hashing."""
+"""The state asked about last, its point and its answer: a lookup without hashing, and no
+write to ``_LEGAL`` while one table is played point after point."""
 
 
 def new_hand(
@@ -122,14 +123,20 @@ def legal_actions(state: State) -> Legal:
         return _OVER
     position = state.position
     global _last
-    if _last[0]() is state and _last[1] == position:  # the table asked about last (fast)
-        return _last[2]
-    cached = _LEGAL.get(state)
-    if cached is not None and cached[0] == position:
-        return cached[1]
+    held = _last[0]
+    if held() is state:  # the table asked about last (fast); _LEGAL has nothing newer
+        if _last[1] == position:
+            return _last[2]
+    else:
+        cached = _LEGAL.get(state)
+        if cached is not None and cached[0] == position:
+            return cached[1]
+        other = held()
+        if other is not None:  # another table was asked last: its answer moves to _LEGAL
+            _LEGAL[other] = (_last[1], _last[2])
+        held = ref(state)
     legal = phase_of(state).legal(state)
-    _LEGAL[state] = (position, legal)
-    _last = (ref(state), position, legal)
+    _last = (held, position, legal)
     return legal
 
 

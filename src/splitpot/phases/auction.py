@@ -21,7 +21,16 @@ from collections.abc import Sequence
 from splitpot.actions import Action
 from splitpot.cards import CARDS, Card, format_cards
 from splitpot.hands import high_value
-from splitpot.phases.base import Phase, face, player, refuse, register, sealed_move
+from splitpot.phases.base import (
+    Phase,
+    face,
+    offered,
+    option,
+    player,
+    refuse,
+    register,
+    sealed_move,
+)
 from splitpot.phases.deal import _take
 from splitpot.rules import Auction
 from splitpot.state import Legal, Offer, Option, Sight, State
@@ -119,7 +128,7 @@ class AuctionPhase(Phase[AuctionRound, Auction]):
             return Legal(
                 tuple(waiting),
                 False,
-                {s: (Option("bid", *_bid_range(state, s)),) for s in waiting},
+                {s: (option("bid", *_bid_range(state, s)),) for s in waiting},
             )
         seat = ps.order[0]
         return Legal((seat,), False, {seat: (Option("pick", cards=tuple(ps.offer)),)})
@@ -141,7 +150,7 @@ class AuctionPhase(Phase[AuctionRound, Auction]):
 
     def offer(self, state: State) -> Offer | None:
         ps = self.round(state)
-        return None if not ps.offer else Offer(tuple(ps.offer))
+        return None if not ps.offer else offered(tuple(ps.offer))
 
     def sight(
         self, state: State, step_index: int, action: Action, before: Sequence[Action]
@@ -317,7 +326,9 @@ class AuctionPhase(Phase[AuctionRound, Auction]):
             assert bid is not None
             paid[seat] = bid
             state.pay_in(seat, bid, matched=True)  # revealed together: matched by amount
-        showing = {s: _showing(state, s) for s in ps.bidders}
+        bids = list(paid.values())
+        # the hands showing only order equal bids (3.5): worked out for those alone
+        showing = {s: _showing(state, s) if bids.count(paid[s]) > 1 else 0 for s in ps.bidders}
         ps.order = sorted(ps.bidders, key=lambda s: (-paid[s], -showing[s], s))
         ps.revealed = True
 

@@ -14,7 +14,7 @@ from splitpot.actions import Action
 from splitpot.cards import CARDS, Card, format_cards
 from splitpot.errors import IllegalAction, RulesError
 from splitpot.rules import Step
-from splitpot.state import Award, Legal, Offer, Round, Sight, State
+from splitpot.state import Award, Legal, Offer, Option, Round, Sight, State
 
 __all__ = [
     "PHASES",
@@ -23,6 +23,8 @@ __all__ = [
     "check_one_card",
     "face",
     "finish_uncontested",
+    "offered",
+    "option",
     "phase_of",
     "player",
     "refuse",
@@ -166,11 +168,56 @@ def phase_of(state: State) -> AnyPhase:
     return PHASES[state.rules.steps[state.step_index].kind]
 
 
+_OPTIONS: dict[tuple[object, ...], Option] = {}
+
+
+def option(verb: str, low: int, high: int, choices: tuple[int, ...] = ()) -> Option:
+    """The option ``verb`` from ``low`` to ``high`` (a bet, a call, a bid). Options are
+    immutable values: the same one is reused rather than built at every point of a hand."""
+    key = (verb, low, high, choices)
+    found = _OPTIONS.get(key)
+    if found is None:
+        if len(_OPTIONS) > 4096:
+            _OPTIONS.clear()
+        found = _OPTIONS[key] = Option(verb, low, high, choices)
+    return found
+
+
+_OFFERS: dict[tuple[object, ...], Offer] = {}
+
+
+def offered(
+    cards: tuple[Card, ...],
+    seller: int | None = None,
+    ask: int | None = None,
+    high_bid: int | None = None,
+    high_bidder: int | None = None,
+) -> Offer:
+    """What lies on the table for sale or auction, as :meth:`Phase.offer` answers it: an
+    immutable value that every view asks for, reused while it stays the same."""
+    key = (cards, seller, ask, high_bid, high_bidder)
+    found = _OFFERS.get(key)
+    if found is None:
+        if len(_OFFERS) > 4096:
+            _OFFERS.clear()
+        found = _OFFERS[key] = Offer(cards, seller, ask, high_bid, high_bidder)
+    return found
+
+
+_SEALED: dict[tuple[str, int], Sight] = {}
+
+
 def sealed_move(action: Action, looks_like: str = "") -> Sight:
     """A sealed move (a bid, a declaration, a turn-up): the others see only that the seat has
-    acted (as ``looks_like``, by default its verb) until the step reveals them together."""
-    assert action.seat is not None
-    return Sight(Action(looks_like or action.verb, action.seat), action.seat, "revealed")
+    acted (as ``looks_like``, by default its verb) until the step reveals them together.
+    One immutable answer per verb and seat, reused by every view."""
+    seat = action.seat
+    assert seat is not None
+    key = (looks_like or action.verb, seat)
+    sight = _SEALED.get(key)
+    if sight is None:
+        sight = _SEALED[key] = Sight(Action(key[0], seat), seat, "revealed")
+    return sight
 
 
 def player(seat: int | None) -> str:

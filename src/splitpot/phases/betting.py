@@ -17,7 +17,7 @@ from __future__ import annotations
 from splitpot.actions import Action
 from splitpot.errors import IllegalAction
 from splitpot.hands import high_value, low_value
-from splitpot.phases.base import Phase, finish_uncontested, player, refuse, register
+from splitpot.phases.base import Phase, finish_uncontested, option, player, refuse, register
 from splitpot.phases.sale import last_sale, sellers_left
 from splitpot.rules import Betting
 from splitpot.state import Legal, Option, State
@@ -25,18 +25,6 @@ from splitpot.state import Legal, Option, State
 __all__ = ["BettingPhase", "opener"]
 
 _FOLD = Option("f")
-_OPTIONS: dict[tuple[object, ...], Option] = {}
-
-
-def _option(verb: str, low: int, high: int, choices: tuple[int, ...] = ()) -> Option:
-    """Options are immutable values; reuse them rather than build one per question."""
-    key = (verb, low, high, choices)
-    opt = _OPTIONS.get(key)
-    if opt is None:
-        if len(_OPTIONS) > 4096:
-            _OPTIONS.clear()
-        opt = _OPTIONS[key] = Option(verb, low, high, choices)
-    return opt
 
 
 class BettingRound:
@@ -99,10 +87,6 @@ def _high_card_ace_low(cards: list[int]) -> int:
     return max(c - 52 if c >= 48 else c for c in cards)  # razz: highest card, ace low, by suit
 
 
-def _high_board(cards: list[int]) -> int:
-    return high_value(cards)
-
-
 def _low_board(cards: list[int]) -> int:
     return low_value(cards, qualifier=0) or 0
 
@@ -110,7 +94,7 @@ def _low_board(cards: list[int]) -> int:
 _KEYS = {
     "low-card": _low_card,
     "high-card": _high_card_ace_low,
-    "high-board": _high_board,
+    "high-board": high_value,  # the best hand showing (Robert's 4)
     "low-board": _low_board,
 }
 
@@ -209,20 +193,22 @@ class BettingPhase(Phase[BettingRound, Betting]):
         r = self.round(state)
         if r.candidates:
             seats = r.candidates
-            return Legal(seats, False, {s: self.options(state, s) for s in seats})
+            return Legal(seats, False, {s: self._options(state, r, s) for s in seats})
         seat = r.queue[0]
-        return Legal((seat,), False, {seat: self.options(state, seat)})
+        return Legal((seat,), False, {seat: self._options(state, r, seat)})
 
     def options(self, state: State, seat: int) -> tuple[Option, ...]:
         """What ``seat`` may do now, if it is its turn."""
-        r = self.round(state)
+        return self._options(state, self.round(state), seat)
+
+    def _options(self, state: State, r: BettingRound, seat: int) -> tuple[Option, ...]:
         stack = state.stack(seat)
         raises = _cbr_options(self._spans(state, r, seat))
         if r.bring_in:
             amount = min(stack, state.rules.bring_in)
-            return (_option("pb", amount, amount), *raises)
+            return (option("pb", amount, amount), *raises)
         call = min(r.max_bet - state.bets[seat], stack)
-        cc = _option("cc", call, call)
+        cc = option("cc", call, call)
         return (_FOLD, cc, *raises) if call > 0 else (cc, *raises)
 
     # --- raising ------------------------------------------------------------------------------
@@ -285,14 +271,18 @@ class BettingPhase(Phase[BettingRound, Betting]):
         at = r.acted_at[seat]
         return at is None or r.max_bet - at >= self._full_size(state, r)
 
-    def _spans(self, state: State, r: BettingRound, seat: int) -> list[Span]:
+    def _spans(
+        self, state: State, r: BettingRound, seat: int, reach: int | None = None
+    ) -> list[Span]:
         """The amounts ``seat`` may complete, bet or raise to now; empty when it may not.
 
         The full range of :meth:`_amounts`, from which a bet or raise no other live player can
         match is accepted from the amount that puts the last of them all in (the rest is
         returned as uncalled, docs/games.md: betting in limit games), cut to the seat's own
-        stack (all in); while the bring-in is owed, only amounts above the bring-in."""
-        reach = _reach(state, seat)
+        stack (all in); while the bring-in is owed, only amounts above the bring-in.
+        ``reach``: :func:`_reach` for ``seat``, when the caller has worked it out."""
+        if reach is None:
+            reach = _reach(state, seat)
         if self._blocked(state, r, seat, reach):
             return []
         lo, hi, choices = self._amounts(state, r, seat)
@@ -378,10 +368,11 @@ class BettingPhase(Phase[BettingRound, Betting]):
                     "wrong_amount",
                     self._bring_in_rule(state),
                 )
-            why = self._blocked(state, r, seat, _reach(state, seat))
+            reach = _reach(state, seat)
+            why = self._blocked(state, r, seat, reach)
             if why:
                 raise self._refusal(state, r, seat, why)
-            self._check_amount(state, r, seat, amount)
+            self._check_amount(state, r, seat, amount, reach)
             return
         else:
             raise refuse(
@@ -396,13 +387,15 @@ class BettingPhase(Phase[BettingRound, Betting]):
                 self._bring_in_rule(state) if verb == "pb" else rules.cite("limits"),
             )
 
-    def _check_amount(self, state: State, r: BettingRound, seat: int, amount: object) -> None:
+    def _check_amount(
+        self, state: State, r: BettingRound, seat: int, amount: object, reach: int
+    ) -> None:
         rules = state.rules
         if amount is None or isinstance(amount, bool) or not isinstance(amount, int):
             raise refuse(
                 "say the amount to bet or raise to", "missing_amount", rules.cite("limits")
             )
-        spans = self._spans(state, r, seat)
+        spans = self._spans(state, r, seat, reach)
         if any(start <= amount <= stop for start, stop in spans):
             return
         lo = self._amounts(state, r, seat)[0]
@@ -526,7 +519,9 @@ def _reach(state: State, seat: int) -> int:
     most = 0
     for s in range(state.n):
         if s != seat and stacks[s] and not folded[s] and shown[s] is None:
-            most = max(most, stacks[s] + bets[s])
+            chips = stacks[s] + bets[s]
+            if chips > most:
+                most = chips
     return most
 
 
@@ -534,9 +529,11 @@ def _cbr_options(spans: list[Span]) -> tuple[Option, ...]:
     """Options for the spans: one range, one set of choices, or one option per span."""
     if not spans:
         return ()
-    if len(spans) > 1 and all(a == b for a, b in spans):
-        return (_option("cbr", spans[0][0], spans[-1][0], tuple(a for a, _ in spans)),)
-    return tuple(_option("cbr", a, b) for a, b in spans)
+    if len(spans) == 1:  # the usual case: one range
+        return (option("cbr", *spans[0]),)
+    if all(a == b for a, b in spans):
+        return (option("cbr", spans[0][0], spans[-1][0], tuple(a for a, _ in spans)),)
+    return tuple(option("cbr", a, b) for a, b in spans)
 
 
 def _open_pair(state: State) -> bool:

@@ -172,13 +172,16 @@ class DealPhase(Phase[DealRound, Deal]):
             super().auto(state)
             return
         flags = [p == "u" for p in step.cards]
-        hands, faceup, ups, log = state.hands, state.faceup, state.ups, state.log_action
+        up_at = [i for i, up in enumerate(flags) if up]  # where the up cards are in a deal
+        hands, faceup, ups, dealt_up = state.hands, state.faceup, state.ups, state.dealt_up
+        log = state.log_action
         for seat in ps.pending:
-            cards = tuple([CARDS[stub.pop()] for _ in range(k)])
+            cards = tuple([CARDS[c] for c in stub[: -k - 1 : -1]])  # the top k, top first
+            del stub[-k:]
             hands[seat].extend(cards)
             faceup[seat].extend(flags)
-            state.dealt_up[seat].extend(flags)
-            ups[seat].extend([c for c, up in zip(cards, flags, strict=True) if up])
+            dealt_up[seat].extend(flags)
+            ups[seat].extend([cards[i] for i in up_at])
             log(Action("dh", seat, cards))
         ps.pending = []
 

@@ -39,7 +39,16 @@ from typing import Literal
 from splitpot.actions import Action
 from splitpot.books import RULING_PAY
 from splitpot.cards import CARDS, Card
-from splitpot.phases.base import Phase, check_one_card, player, refuse, register, sealed_move
+from splitpot.phases.base import (
+    Phase,
+    check_one_card,
+    offered,
+    option,
+    player,
+    refuse,
+    register,
+    sealed_move,
+)
 from splitpot.rules import Sale
 from splitpot.state import Legal, Offer, Option, Sight, State
 
@@ -56,6 +65,7 @@ _RULE_FREE = "NASDAQ 5.2(c)"
 _RULE_MAX = "NASDAQ ¶25, house rule max_price"
 _RULE_FORMAT = "house rule sale_bidding"
 _RULE_PRICE_STACK = f"NASDAQ ¶10, {RULING_PAY}"
+_PASS = Option("pass")
 
 Stage = Literal["first", "sell", "bid", "discard", "done"]
 
@@ -196,7 +206,8 @@ class SalePhase(Phase[SaleRound, Sale]):
         self._next_seller(state, ps)
 
     def _next_seller(self, state: State, ps: SaleRound) -> None:
-        ps.queue = [s for s in ps.queue if s in state.live()]
+        live = state.live()
+        ps.queue = [s for s in ps.queue if s in live]
         if not ps.queue:
             ps.stage = "done"
             return
@@ -314,7 +325,7 @@ class SalePhase(Phase[SaleRound, Sale]):
         return Legal(
             seats,
             False,
-            {s: (Option("bid", least, self._most(state, ps, s)), Option("pass")) for s in seats},
+            {s: (option("bid", least, self._most(state, ps, s)), _PASS) for s in seats},
         )
 
     def _price_range(self, state: State, seller: int) -> tuple[int, int] | None:
@@ -335,11 +346,16 @@ class SalePhase(Phase[SaleRound, Sale]):
         prices = self._price_range(state, seller)
         if prices is not None:
             options.append(Option("sell", *prices, cards=held))
-        if step.ask == "optional" or (prices is None and not step.free_discard):
+        if self._unpriced(step, prices):
             options.append(Option("sell", cards=held))
         if step.free_discard:
             options.append(Option("sd", cards=held))
         return tuple(options)
+
+    def _unpriced(self, step: Sale, prices: tuple[int, int] | None) -> bool:
+        """Whether the seller may offer its card with no asking price: the step lets it, or
+        it cannot cover the minimum price and has no free discard instead."""
+        return step.ask == "optional" or (prices is None and not step.free_discard)
 
     def secret_since(self, state: State) -> int | None:
         ps = self.round(state)
@@ -357,7 +373,7 @@ class SalePhase(Phase[SaleRound, Sale]):
         if ps.card is None:
             return None
         sealed = state.rules.sale_bidding == "sealed"
-        return Offer(
+        return offered(
             (ps.card,),
             ps.seller,
             ps.ask,
@@ -414,9 +430,8 @@ class SalePhase(Phase[SaleRound, Sale]):
             )
         check_one_card(seat, action, state.hands[seat], _RULE_SHOW, shown=True)
         price = action.amount
-        options = self._sell_options(state, ps)
         if price is None:
-            if not any(o.verb == "sell" and o.min_amount is None for o in options):
+            if not self._unpriced(step, self._price_range(state, seat)):
                 least = state.rules.price_minimum
                 raise refuse(
                     f"name an asking price of at least {least} ('sell CARD {least}')",

@@ -96,24 +96,25 @@ class ShowdownPhase(Phase[NoRound, Showdown]):
 
     def dealer_step(self, state: State) -> Action:
         """The referee shows every live hand still unseen, which ends the hand."""
-        rule = self.rule(state)
         waiting = [s for s in state.live() if state.shown[s] is None]
         for seat in waiting:
             if None in state.hands[seat]:
                 raise refuse(
                     f"{player(seat)}'s cards are unknown: the record must show them ('sm')",
                     "unknown_cards",
-                    rule,
+                    self.rule(state),
                 )
-        action = Action("sm", waiting[0], tuple(state.hands[waiting[0]]))
-        for seat in waiting:
-            action = Action("sm", seat, tuple(state.hands[seat]))
+        shows = [Action("sm", seat, tuple(state.hands[seat])) for seat in waiting]
+        for action in shows:
             self.perform(state, action)
             state.log_action(action)
-        return action
+        return shows[-1]
+
+    def auto(self, state: State) -> None:
+        """The referee shows every live hand still unseen (auto_deal): one dealer step."""
+        self.dealer_step(state)
 
     def dealer_action(self, state: State) -> Action:
-        rule = self.rule(state)
         for seat in state.live():
             if state.shown[seat] is None:
                 hand = state.hands[seat]
@@ -121,10 +122,10 @@ class ShowdownPhase(Phase[NoRound, Showdown]):
                     raise refuse(
                         f"{player(seat)}'s cards are unknown: the record must show them ('sm')",
                         "unknown_cards",
-                        rule,
+                        self.rule(state),
                     )
                 return Action("sm", seat, tuple(hand))
-        raise refuse("every live hand is shown", "nothing_to_show", rule)
+        raise refuse("every live hand is shown", "nothing_to_show", self.rule(state))
 
 
 def judge(state: State) -> None:
