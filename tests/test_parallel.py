@@ -145,3 +145,23 @@ def test_workers_are_spawned_beside_other_threads_with_the_same_results() -> Non
     finally:
         stop.set()
         other.join()
+
+
+def test_a_chunk_handed_back_is_not_kept_by_the_pool() -> None:
+    # A million-hand run with --out kept every chunk's rows in the parent until the end
+    # (the pool's futures held their results): each result must live only as long as its
+    # reader keeps it, while the run goes on.
+    import gc
+    import weakref
+
+    chunks = map_chunks(play_chunk, JOB, hand_seeds(5, 24), workers=2, size=2)
+    gone = []
+    for n, chunk in enumerate(chunks):
+        gone.append(weakref.ref(chunk))
+        del chunk
+        if n == 9:
+            break
+    gc.collect()
+    # the last results read may still be named by the loop that handed them over
+    assert [ref() is None for ref in gone[:-2]] == [True] * 8
+    chunks.close()

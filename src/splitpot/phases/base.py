@@ -7,7 +7,7 @@ a checked action. Adding a kind of step is adding a module that calls :func:`reg
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar, Generic, TypeVar
 
 from splitpot.actions import Action
@@ -168,22 +168,28 @@ def phase_of(state: State) -> AnyPhase:
     return PHASES[state.rules.steps[state.step_index].kind]
 
 
-_OPTIONS: dict[tuple[object, ...], Option] = {}
+V = TypeVar("V", Option, Offer)
+_REUSED: dict[tuple[object, ...], Option | Offer] = {}
+"""Immutable values asked for at every point of a hand, by their type and fields."""
 
 
-def option(verb: str, low: int, high: int, choices: tuple[int, ...] = ()) -> Option:
-    """The option ``verb`` from ``low`` to ``high`` (a bet, a call, a bid). Options are
-    immutable values: the same one is reused rather than built at every point of a hand."""
-    key = (verb, low, high, choices)
-    found = _OPTIONS.get(key)
+def _reused(kind: type[V], *fields: object) -> V:
+    """The ``kind`` made of ``fields``: the same immutable value again while it stays the same,
+    rather than a new one at every point (the cache is emptied when it grows large)."""
+    key = (kind, *fields)
+    found = _REUSED.get(key)
     if found is None:
-        if len(_OPTIONS) > 4096:
-            _OPTIONS.clear()
-        found = _OPTIONS[key] = Option(verb, low, high, choices)
+        if len(_REUSED) > 8192:
+            _REUSED.clear()
+        make: Callable[..., V] = kind
+        found = _REUSED[key] = make(*fields)
+    assert isinstance(found, kind)
     return found
 
 
-_OFFERS: dict[tuple[object, ...], Offer] = {}
+def option(verb: str, low: int, high: int, choices: tuple[int, ...] = ()) -> Option:
+    """The option ``verb`` from ``low`` to ``high`` (a bet, a call, a bid), reused."""
+    return _reused(Option, verb, low, high, choices)
 
 
 def offered(
@@ -195,13 +201,7 @@ def offered(
 ) -> Offer:
     """What lies on the table for sale or auction, as :meth:`Phase.offer` answers it: an
     immutable value that every view asks for, reused while it stays the same."""
-    key = (cards, seller, ask, high_bid, high_bidder)
-    found = _OFFERS.get(key)
-    if found is None:
-        if len(_OFFERS) > 4096:
-            _OFFERS.clear()
-        found = _OFFERS[key] = Offer(cards, seller, ask, high_bid, high_bidder)
-    return found
+    return _reused(Offer, cards, seller, ask, high_bid, high_bidder)
 
 
 _SEALED: dict[tuple[str, int], Sight] = {}

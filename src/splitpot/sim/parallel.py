@@ -219,22 +219,25 @@ def _in_processes(
 ) -> Iterator[R]:
     context = multiprocessing.get_context(start_method())
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        submitted: list[Future[R]] = []
+        # the chunks in flight, to cancel on an error; a finished one is let go with its
+        # result (kept, the results of a million-hand run stayed in memory until its end)
+        pending: set[Future[R]] = set()
 
         def submit(i: int) -> Future[R]:
             start, seeds = pieces[i]
             future = pool.submit(task, job, start, list(seeds))
-            submitted.append(future)
+            pending.add(future)
             return future
 
         def collect(handles: list[Future[R]]) -> list[tuple[Any, R]]:
             finished, _ = wait(handles, return_when=FIRST_COMPLETED)
+            pending.difference_update(finished)
             return [(f, f.result()) for f in finished]
 
         try:
             yield from in_order(pieces, submit, collect, workers * 4, on_hands)
         finally:
-            for future in submitted:
+            for future in pending:
                 future.cancel()  # an error or an interrupted run: drop what has not begun
 
 
