@@ -162,6 +162,7 @@ def test_a_chunk_handed_back_is_not_kept_by_the_pool() -> None:
         if n == 9:
             break
     gc.collect()
-    # the last results read may still be named by the loop that handed them over
-    assert [ref() is None for ref in gone[:-2]] == [True] * 8
+    # the loop that hands results over still names the last one it collected (which may be
+    # any of those read): at most one of them is alive, where the pool kept all ten
+    assert sum(ref() is not None for ref in gone) <= 1
     chunks.close()
