@@ -118,6 +118,14 @@ def _whole(name: str, value: object, *, low: int = 0, high: int = MAX_CHIPS) -> 
     return value
 
 
+def _optional_whole(
+    data: Mapping[str, Any], name: str, *, low: int = 0, high: int = MAX_CHIPS
+) -> int | None:
+    """The message's field ``name``: absent (None), or a whole number from low to high."""
+    value = data.get(name)
+    return None if value is None else _whole(name, value, low=low, high=high)
+
+
 def read_message(text: str | bytes) -> Message:
     """A client's message, checked field by field; WireError says what is wrong with it."""
     if not isinstance(text, str):
@@ -184,12 +192,8 @@ def _read_host(data: Mapping[str, Any]) -> Message:
     do = data.get("do")
     if not isinstance(do, str) or do not in HOST_ACTIONS:
         raise WireError(f"'do' must be one of {', '.join(HOST_ACTIONS)}, not {do!r}")
-    seat = data.get("seat")
-    if seat is not None:
-        seat = _whole("seat", seat, high=99)
-    request = data.get("request")
-    if request is not None:
-        request = _whole("request", request, high=2**62)
+    seat = _optional_whole(data, "seat", high=99)
+    request = _optional_whole(data, "request", high=2**62)
     bot = data.get("bot")
     if bot is not None and (not isinstance(bot, str) or len(bot) > 32):
         raise WireError(f"'bot' must name a bot, not {bot!r}")
@@ -212,9 +216,7 @@ def _read_act(data: Mapping[str, Any]) -> Message:
     verb = data.get("verb")
     if not isinstance(verb, str) or verb not in PLAYER_VERBS:
         raise WireError(f"'verb' must be one of {', '.join(sorted(PLAYER_VERBS))}, not {verb!r}")
-    amount = data.get("amount")
-    if amount is not None:
-        amount = _whole("amount", amount)
+    amount = _optional_whole(data, "amount")
     card = data.get("card")
     if card is not None:
         if not isinstance(card, str):
@@ -229,9 +231,7 @@ def _read_act(data: Mapping[str, Any]) -> Message:
     show = data.get("show", True)
     if not isinstance(show, bool):
         raise WireError(f"'show' must be true or false, not {show!r}")
-    hand = data.get("hand")
-    if hand is not None:
-        hand = _whole("hand", hand, low=1)
+    hand = _optional_whole(data, "hand", low=1)
     return Message("act", verb=verb, amount=amount, card=card, declaration=declaration,
                    show=show, hand=hand)  # fmt: skip
 
