@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import FrozenInstanceError, replace
+from functools import partial
 from typing import Any, ClassVar, NamedTuple
 from weakref import ReferenceType, WeakKeyDictionary, ref
 
@@ -58,6 +59,10 @@ class SeatView(NamedTuple):
     bid: int | None = None
 
 
+_seat_view: Callable[[tuple[object, ...]], SeatView] = partial(tuple.__new__, SeatView)
+"""A SeatView from its twelve values in order, without the named tuple's Python-level
+``__new__`` (the views make one per seat per point of the hand)."""
+
 _FIELDS = (
     "game",
     "seat",
@@ -76,6 +81,7 @@ _FIELDS = (
     "rules",
 )
 _set = object.__setattr__  # a view is read only: its own methods set its slots this way
+_new_view = object.__new__
 _UNREAD = Offer(())
 """An offer not worked out yet (a real one always holds a card): compared by identity."""
 
@@ -281,25 +287,22 @@ def _project(state: State, reader: int | None) -> View:
         if alive is not None:
             return alive
     legal = point.legal
-    made = View(
-        state.rules.name,
-        reader,
-        (),
-        point.common,
-        point.pot,
-        state.street,
-        legal.to_act,
-        legal.dealer,
-        legal.options.get(reader, ()) if reader is not None else (),
-        point.finished,
-        point.awards,
-        (),
-        _UNREAD,
-        point.step,
-        state.rules,
-    )
-    _set(made, "_seats", None)  # the seats and the log (and the offer): when first read
+    made = _new_view(View)  # every slot set once, here (not through __init__)
+    _set(made, "game", point.game)
+    _set(made, "seat", reader)
+    _set(made, "_seats", None)  # the seats, the log and the offer: when first read
+    _set(made, "common", point.common)
+    _set(made, "pot", point.pot)
+    _set(made, "street", point.street)
+    _set(made, "to_act", legal.to_act)
+    _set(made, "dealer", legal.dealer)
+    _set(made, "options", legal.options.get(reader, ()) if reader is not None else ())
+    _set(made, "finished", point.finished)
+    _set(made, "awards", point.awards)
     _set(made, "_history", None)
+    _set(made, "_offer", _UNREAD)
+    _set(made, "step", point.step)
+    _set(made, "rules", point.rules)
     _set(made, "_source", (point, seen, state))
     point.views[reader] = ref(made)
     return made
@@ -326,11 +329,14 @@ class _Point:
         "awards",
         "common",
         "finished",
+        "game",
         "legal",
         "position",
         "pot",
+        "rules",
         "seats",
         "step",
+        "street",
         "views",
     )
 
@@ -342,6 +348,9 @@ class _Point:
         self.common = tuple(state.common)
         self.pot = state.pot
         self.awards = tuple(state.awards)
+        self.rules = rules = state.rules
+        self.game = rules.name
+        self.street = state.street
         self.views: dict[int | None, ReferenceType[View]] = {}
         self.seats: list[SeatView | None] = [None] * state.n  # as the others see them
         self._facts: _Facts | None = None
@@ -396,30 +405,36 @@ class _Point:
             if public is not None and not own:
                 out.append(public)
                 continue
-            if (folded[s] or shown[s] is False) and not own:
+            gone = folded[s]
+            showing = shown[s]
+            if (gone or showing is False) and not own:
                 # a folded or mucked hand leaves the table, its up cards too
-                made = SeatView(s, stacks[s], bets[s], paid[s], folded[s], False, (), ())
+                made = _seat_view(
+                    (s, stacks[s], bets[s], paid[s], gone, False, (), (), False, None, False, None)
+                )
             else:
                 hand, ups = hands[s], ups_of[s]
-                if own or shown[s] is True:
+                if own or showing is True:
                     down = tuple([c for c, u in zip(hand, faceup[s], strict=True) if not u])
                 else:
                     down = (None,) * (len(hand) - len(ups))
-                said = declared.get(s)
+                said = declared.get(s) if declared else None
                 visible = own or not sealed
-                made = SeatView(
-                    s,
-                    stacks[s],
-                    bets[s],
-                    paid[s],
-                    folded[s],
-                    shown[s] is True,
-                    down,
-                    tuple(ups),
-                    said is not None,
-                    said if visible else None,
-                    s in bids,
-                    bids.get(s) if visible else None,
+                made = _seat_view(
+                    (
+                        s,
+                        stacks[s],
+                        bets[s],
+                        paid[s],
+                        gone,
+                        showing is True,
+                        down,
+                        tuple(ups),
+                        said is not None,
+                        said if visible else None,
+                        s in bids,
+                        bids.get(s) if visible and bids else None,
+                    )
                 )
             if not own:
                 known[s] = made

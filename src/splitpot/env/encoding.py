@@ -224,38 +224,40 @@ def encode(view: View, total: int) -> npt.NDArray[np.float32]:
     scale = 1.0 / max(1, total)
     to_act = view.to_act
     out = array("f", _zeros(n))
-    for k in range(n):
-        seat = seats[(me + k) % n]
-        base = k * SEAT_FIELDS
-        for card in seat.up:
+    last = max(1, n - 1)
+    base = 0
+    for seat in seats[me:] + seats[:me]:  # from the reader round the table
+        number, stack, bet, paid, folded, shown, down, up, declared, way, has_bid, bid = seat
+        for card in up:
             if card is not None:
                 out[base + card] = 1.0
         unseen = 0
-        for card in seat.down:
+        for card in down:
             if card is None:
                 unseen += 1
             else:
                 out[base + 52 + card] = 1.0
         base += 104
-        out[base] = seat.stack * scale
-        out[base + 1] = seat.bet * scale
-        out[base + 2] = seat.paid * scale
-        if seat.folded:
+        out[base] = stack * scale
+        out[base + 1] = bet * scale
+        out[base + 2] = paid * scale
+        if folded:
             out[base + 3] = 1.0
-        if seat.shown:
+        if shown:
             out[base + 4] = 1.0
         out[base + 5] = unseen / 7
-        if seat.declared:
+        if declared:
             out[base + 6] = 1.0
-            if seat.declaration is not None:
-                out[base + _WAYS[seat.declaration]] = 1.0
-        if seat.has_bid:
+            if way is not None:
+                out[base + _WAYS[way]] = 1.0
+        if has_bid:
             out[base + 10] = 1.0
-            if seat.bid is not None:
-                out[base + 11] = seat.bid * scale
-        if seat.seat in to_act:
+            if bid is not None:
+                out[base + 11] = bid * scale
+        if number in to_act:
             out[base + 12] = 1.0
-        out[base + 13] = seat.seat / max(1, n - 1)
+        out[base + 13] = number / last
+        base += SEAT_FIELDS - 104
     g = n * SEAT_FIELDS
     out[g] = view.pot * scale
     out[g + 1] = min(view.street, 8) / 8
