@@ -377,11 +377,12 @@ class _Point:
         """The sealed and declared facts of this point (``state`` still at it)."""
         facts = self._facts
         if facts is None:
-            if self.finished:
-                facts = _Facts(None, declarations(state), {})
+            declared = declarations(state)
+            if self.finished or self.step in _UNSEALED:
+                facts = _Facts(None, declared, {})
             else:
                 phase = phase_of(state)
-                facts = _Facts(phase.secret_since(state), declarations(state), phase.bids(state))
+                facts = _Facts(phase.secret_since(state), declared, phase.bids(state))
             self._facts = facts
         return facts
 
@@ -444,6 +445,12 @@ class _Point:
 
 _OPEN = frozenset(kind for kind, phase in PHASES.items() if type(phase).sight is Phase.sight)
 """The kinds of step whose actions everyone sees as they are (their phase hides nothing)."""
+_UNSEALED = frozenset(
+    kind
+    for kind, phase in PHASES.items()
+    if type(phase).secret_since is Phase.secret_since and type(phase).bids is Phase.bids
+)
+"""The kinds of step that never seal a move nor take bids (their phase keeps the defaults)."""
 
 
 class _Seen:

@@ -231,16 +231,17 @@ def encode(view: View, total: int) -> npt.NDArray[np.float32]:
         for card in up:
             if card is not None:
                 out[base + card] = 1.0
-        unseen = 0
-        for card in down:
-            if card is None:
-                unseen += 1
-            else:
-                out[base + 52 + card] = 1.0
+        unseen = down.count(None)
+        if unseen < len(down):  # cards the reader sees (its own, a hand shown)
+            for card in down:
+                if card is not None:
+                    out[base + 52 + card] = 1.0
         base += 104
         out[base] = stack * scale
-        out[base + 1] = bet * scale
-        out[base + 2] = paid * scale
+        if bet:
+            out[base + 1] = bet * scale
+        if paid:
+            out[base + 2] = paid * scale
         if folded:
             out[base + 3] = 1.0
         if shown:
