@@ -223,8 +223,7 @@ def encode(view: View, total: int) -> npt.NDArray[np.float32]:
     assert me is not None, "a spectator has no observation"
     scale = 1.0 / max(1, total)
     to_act = view.to_act
-    out = array("f", _zeros(n))
-    last = max(1, n - 1)
+    out = array("f", _blank(n, me))
     base = 0
     for seat in seats[me:] + seats[:me]:  # from the reader round the table
         number, stack, bet, paid, folded, shown, down, up, declared, way, has_bid, bid = seat
@@ -257,7 +256,6 @@ def encode(view: View, total: int) -> npt.NDArray[np.float32]:
                 out[base + 11] = bid * scale
         if number in to_act:
             out[base + 12] = 1.0
-        out[base + 13] = number / last
         base += SEAT_FIELDS - 104
     g = n * SEAT_FIELDS
     out[g] = view.pot * scale
@@ -299,7 +297,13 @@ def encode(view: View, total: int) -> npt.NDArray[np.float32]:
     return np.frombuffer(out, dtype=np.float32)
 
 
-@lru_cache(maxsize=16)
-def _zeros(players: int) -> array[float]:
-    """An observation's worth of zeros (copied for each vector)."""
-    return array("f", bytes(4 * observation_size(players)))
+@lru_cache(maxsize=128)
+def _blank(players: int, reader: int) -> array[float]:
+    """An observation of ``reader`` at a table of ``players`` before anything is written:
+    zeros but for each seat's number, which depends only on where the seat sits (copied for
+    each vector)."""
+    out = array("f", bytes(4 * observation_size(players)))
+    last = max(1, players - 1)
+    for k in range(players):
+        out[(k + 1) * SEAT_FIELDS - 1] = (reader + k) % players / last
+    return out
