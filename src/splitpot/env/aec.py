@@ -83,7 +83,6 @@ class SplitpotEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type hin
         self.action_spaces = {a: spaces.Discrete(ACTIONS) for a in self.possible_agents}
         self._rng = random.Random()
         self._hand: State | None = None
-        self._observed: dict[str, npt.NDArray[np.float32]] = {}  # at this point of the hand
 
     # --- spaces --------------------------------------------------------------------------------
 
@@ -111,7 +110,6 @@ class SplitpotEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type hin
         if hand_seed is None:
             hand_seed = self._rng.getrandbits(63)
         self._hand = new_hand(self.rules, self.stacks, seed=int(hand_seed))
-        self._observed.clear()
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -126,7 +124,6 @@ class SplitpotEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type hin
         legal = legal_actions(hand)
         while legal.dealer:  # only without auto-deal, or a showdown left to the referee
             deal_next(hand)
-            self._observed.clear()
             legal = legal_actions(hand)
         seat = legal.to_act[0]
         agent = self.possible_agents[seat]
@@ -135,11 +132,9 @@ class SplitpotEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type hin
 
     def observe(self, agent: str) -> npt.NDArray[np.float32]:
         """The agent's view of the table as a vector (:func:`splitpot.env.encoding.encode`),
-        worked out once per point of the hand; each call gets its own copy to keep."""
-        known = self._observed.get(agent)
-        if known is None:
-            known = self._observed[agent] = encode(view(self.hand, self._seat[agent]), self.total)
-        return known.copy()
+        a new one at each call (the caller's to keep; an agent observes once per turn, so
+        nothing is kept for a second call at the same point)."""
+        return encode(view(self.hand, self._seat[agent]), self.total)
 
     def step(self, action: int | np.integer[Any] | Action | None) -> None:
         """Take the acting agent's action: an index of the action space or an Action."""
@@ -159,7 +154,6 @@ class SplitpotEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type hin
             options = legal_actions(hand).options[seat]
             move = decode(int(action), seat, options, self.infos[agent].get("action_mask"))
         apply(hand, move)
-        self._observed.clear()
         self.infos[agent] = {}
         self._cumulative_rewards[agent] = 0.0
         if hand.finished:
