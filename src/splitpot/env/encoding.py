@@ -214,9 +214,10 @@ def encode(view: View, total: int) -> npt.NDArray[np.float32]:
     from the reader round the table, then the table's fields); ``total`` is the chips at the
     table (the chip scale).
 
-    The non-zero values are written one by one into a fresh buffer of zeros (an
-    ``array.array`` of C floats: a Python store into it costs a fraction of one into a numpy
-    array), which numpy then reads without copying; the agent may keep what it was given."""
+    The non-zero values are written one by one into a fresh copy of a blank (an
+    ``array.array`` of C floats, zeros but for the seats' numbers: a Python store into it costs
+    a fraction of one into a numpy array), which numpy then reads without copying; the agent
+    may keep what it was given."""
     seats = view.seats
     n = len(seats)
     me = view.seat
