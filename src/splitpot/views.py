@@ -81,7 +81,6 @@ _FIELDS = (
     "rules",
 )
 _set = object.__setattr__  # a view is read only: its own methods set its slots this way
-_new_view = object.__new__
 _UNREAD = Offer(())
 """An offer not worked out yet (a real one always holds a card): compared by identity."""
 
@@ -287,22 +286,25 @@ def _project(state: State, reader: int | None) -> View:
         if alive is not None:
             return alive
     legal = point.legal
-    made = _new_view(View)  # every slot set once, here (not through __init__)
-    _set(made, "game", point.game)
-    _set(made, "seat", reader)
-    _set(made, "_seats", None)  # the seats, the log and the offer: when first read
-    _set(made, "common", point.common)
-    _set(made, "pot", point.pot)
-    _set(made, "street", point.street)
-    _set(made, "to_act", legal.to_act)
-    _set(made, "dealer", legal.dealer)
-    _set(made, "options", legal.options.get(reader, ()) if reader is not None else ())
-    _set(made, "finished", point.finished)
-    _set(made, "awards", point.awards)
+    made = View(
+        state.rules.name,
+        reader,
+        (),
+        point.common,
+        point.pot,
+        state.street,
+        legal.to_act,
+        legal.dealer,
+        legal.options.get(reader, ()) if reader is not None else (),
+        point.finished,
+        point.awards,
+        (),
+        _UNREAD,
+        point.step,
+        state.rules,
+    )
+    _set(made, "_seats", None)  # the seats and the log (and the offer): when first read
     _set(made, "_history", None)
-    _set(made, "_offer", _UNREAD)
-    _set(made, "step", point.step)
-    _set(made, "rules", point.rules)
     _set(made, "_source", (point, seen, state))
     point.views[reader] = ref(made)
     return made
@@ -329,14 +331,11 @@ class _Point:
         "awards",
         "common",
         "finished",
-        "game",
         "legal",
         "position",
         "pot",
-        "rules",
         "seats",
         "step",
-        "street",
         "views",
     )
 
@@ -348,9 +347,6 @@ class _Point:
         self.common = tuple(state.common)
         self.pot = state.pot
         self.awards = tuple(state.awards)
-        self.rules = rules = state.rules
-        self.game = rules.name
-        self.street = state.street
         self.views: dict[int | None, ReferenceType[View]] = {}
         self.seats: list[SeatView | None] = [None] * state.n  # as the others see them
         self._facts: _Facts | None = None
@@ -377,12 +373,11 @@ class _Point:
         """The sealed and declared facts of this point (``state`` still at it)."""
         facts = self._facts
         if facts is None:
-            declared = declarations(state)
-            if self.finished or self.step in _UNSEALED:
-                facts = _Facts(None, declared, {})
+            if self.finished:
+                facts = _Facts(None, declarations(state), {})
             else:
                 phase = phase_of(state)
-                facts = _Facts(phase.secret_since(state), declared, phase.bids(state))
+                facts = _Facts(phase.secret_since(state), declarations(state), phase.bids(state))
             self._facts = facts
         return facts
 
@@ -419,7 +414,7 @@ class _Point:
                     down = tuple([c for c, u in zip(hand, faceup[s], strict=True) if not u])
                 else:
                     down = (None,) * (len(hand) - len(ups))
-                said = declared.get(s) if declared else None
+                said = declared.get(s)
                 visible = own or not sealed
                 made = _seat_view(
                     (
@@ -434,7 +429,7 @@ class _Point:
                         said is not None,
                         said if visible else None,
                         s in bids,
-                        bids.get(s) if visible and bids else None,
+                        bids.get(s) if visible else None,
                     )
                 )
             if not own:
@@ -445,12 +440,6 @@ class _Point:
 
 _OPEN = frozenset(kind for kind, phase in PHASES.items() if type(phase).sight is Phase.sight)
 """The kinds of step whose actions everyone sees as they are (their phase hides nothing)."""
-_UNSEALED = frozenset(
-    kind
-    for kind, phase in PHASES.items()
-    if type(phase).secret_since is Phase.secret_since and type(phase).bids is Phase.bids
-)
-"""The kinds of step that never seal a move nor take bids (their phase keeps the defaults)."""
 
 
 class _Seen:
