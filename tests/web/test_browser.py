@@ -9,6 +9,7 @@ A screenshot of each phase is kept in build/screenshots/ for review.
 from __future__ import annotations
 
 import contextlib
+import re
 import time
 
 from playwright.sync_api import Browser, Page, expect
@@ -45,9 +46,25 @@ class Player:
             self.shots.add(phase)
             self.page.screenshot(path=str(SCREENSHOTS / f"{self.label}-{phase}.png"))
 
-    def enabled(self, selector: str) -> bool:
-        found = self.page.locator(selector)
-        return found.count() > 0 and found.first.is_enabled()
+    def controls(self) -> dict[str, list[str]]:
+        """The move buttons as the page draws them now, read in one go: ``verbs`` those
+        present, ``enabled`` those that may be clicked (a declaration by its way), ``lot`` the
+        cards on offer that may be chosen. One look, because the page redraws when the
+        table's next message comes: two looks (is there a bet? then: is there a check?) may
+        see two drawings, and take a check for the only move when a bet was offered too."""
+        controls: dict[str, list[str]] = self.page.evaluate(
+            """() => {
+                const buttons = [...document.querySelectorAll("#buttons button[data-verb]")];
+                return {
+                    verbs: buttons.map((b) => b.dataset.verb),
+                    enabled: buttons.filter((b) => !b.disabled)
+                        .map((b) => b.dataset.declaration || b.dataset.verb),
+                    lot: [...document.querySelectorAll("#offer .card.choosable")].map(
+                        (c) => c.dataset.card),
+                };
+            }"""
+        )
+        return controls
 
     def press(self, selector: str) -> None:
         """Click a move's button and wait until the page has redrawn its controls (it does on
@@ -58,30 +75,31 @@ class Player:
         button.wait_for_element_state("hidden")  # detached
 
     def move(self, declaration: str) -> bool:
-        """Make the move the page offers now, by clicking; False when there is none."""
-        page = self.page
-        if self.enabled('button[data-verb="bid"]'):
+        """Make the move the page offers now, by clicking; False when there is none. A bet (or
+        raise) the first time one is offered, else a call or check."""
+        controls = self.controls()
+        enabled = controls["enabled"]
+        if "bid" in enabled:
             self.shot("auction-bid")
-            self.press('button[data-verb="bid"]')
+            self.press('#buttons button[data-verb="bid"]')
             return True
-        lot = page.locator("#offer .card.choosable")
-        if page.locator('button[data-verb="pick"]').count() and lot.count():
-            lot.first.click()
+        if "pick" in controls["verbs"] and controls["lot"]:
+            self.page.locator("#offer .card.choosable").first.click()
             self.shot("auction-pick")
-            self.press('button[data-verb="pick"]')
+            self.press('#buttons button[data-verb="pick"]')
             return True
-        if self.enabled('button[data-verb="cbr"]') and not self.bet:
+        if "cbr" in enabled and not self.bet:
             self.shot("betting")
             self.bet = True
-            self.press('button[data-verb="cbr"]')  # a bet (or raise)
+            self.press('#buttons button[data-verb="cbr"]')
             return True
-        if self.enabled('button[data-verb="cc"]'):
+        if "cc" in enabled:
             self.shot("betting-call")
-            self.press('button[data-verb="cc"]')
+            self.press('#buttons button[data-verb="cc"]')
             return True
-        if self.enabled(f'button[data-declaration="{declaration}"]'):
+        if declaration in enabled:
             self.shot("declare")
-            self.press(f'button[data-declaration="{declaration}"]')
+            self.press(f'#buttons button[data-declaration="{declaration}"]')
             return True
         return False
 
@@ -159,11 +177,20 @@ def test_two_friends_and_a_bot_play_a_hand_of_auction_by_clicking(
             log = player.page.locator("#log").inner_text()
             for words in ("bids", "picks", "declares"):
                 assert words in log, (player.label, words)
-            assert "Ann bets" in log or "Bob bets" in log or "raises" in log
+            # the other's first two cards were dealt down: the log says so once they are shown
+            other = "Bob" if player is ann else "Ann"
+            dealt = [line for line in log.splitlines() if line.startswith(f"{other} is dealt")]
+            assert dealt, (player.label, log)
+            assert not dealt[0].endswith(" up"), (player.label, dealt)
+            # the first to act in the betting round bets, the other raises: in words, the
+            # reader's own as "You bet", "You raise to"
+            assert re.search(r"\b(bets|bet|raises to|raise to) \d+", log), (player.label, log)
             player.shot("result")
             player.page.locator("#log").scroll_into_view_if_needed()
             assert not player.errors, player.errors
         assert refreshed
+        assert ann.bet, "Ann was offered a bet or raise and made it"
+        assert bob.bet, "Bob was offered a bet or raise and made it"
         assert {"auction-bid", "auction-pick", "declare", "result"} <= ann.shots & bob.shots
         desk.close()
         phone.close()

@@ -395,8 +395,9 @@ function drawLog() {
   }
   const round = new Round(snap.table.stakes.bring_in);
   const lines = [];
+  const shownUp = (s) => (hand.view.seats[s].shown ? new Set(hand.view.seats[s].up) : null);
   for (const action of hand.view.log) {
-    const words = describe(action, nameOf, hand.you, round);
+    const words = describe(action, nameOf, hand.you, round, shownUp);
     if (words) lines.push(words);
   }
   if (hand.view.finished) {

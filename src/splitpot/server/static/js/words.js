@@ -85,7 +85,9 @@ export function parseLine(line) {
 }
 
 // One log line in words, or null for lines not worth a line (a deal of down cards to another).
-export function describe(line, nameOf, you, round) {
+// ``shownUp(seat)``: the cards a seat that has shown its hand holds face up, null while it has
+// not shown; the deals of a shown hand are logged with every card, down ones too.
+export function describe(line, nameOf, you, round, shownUp = null) {
   const action = typeof line === "string" ? parseLine(line) : line;
   const who = action.seat === null ? "" : nameOf(action.seat);
   const cards = cardsText(action.cards);
@@ -93,9 +95,17 @@ export function describe(line, nameOf, you, round) {
   if (!BETTING.has(action.verb) && action.verb !== "dh") round.reset();
   switch (action.verb) {
     case "dh": {
-      const up = action.cards.filter((c) => c !== null);
       if (action.seat === you) return `You are dealt ${cards}`;
-      return up.length ? says(who, `is dealt ${cardsText(up)} up`) : null;
+      const known = action.cards.filter((c) => c !== null);
+      const showing = shownUp ? shownUp(action.seat) : null;
+      if (!known.length) return null;
+      if (!showing) return says(who, `is dealt ${cardsText(known)} up`);
+      // the cards it still shows face up were dealt up; of the rest (dealt down, or dealt up
+      // and sold since) nothing is claimed
+      const up = known.filter((c) => showing.has(c));
+      const rest = known.filter((c) => !showing.has(c));
+      const parts = [...(rest.length ? [cardsText(rest)] : []), ...(up.length ? [`${cardsText(up)} up`] : [])];
+      return says(who, `is dealt ${parts.join(" and ")}`);
     }
     case "dl": return `On offer: ${cards}`;
     case "db": return `Common card: ${cards}`;
