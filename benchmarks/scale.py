@@ -12,11 +12,13 @@ Four measurements, each printed with its target and PASS or FAIL:
    by default, Ray's start included; target: Ray within 30 % of the processes. Identical
    results again.
 3. ``env``: PettingZoo environment steps per second with random agents (``last()`` then
-   ``step()`` of a random legal action, stud8, four players); target: 20,000 actions/s for
-   ``SplitpotEnv`` itself (``raw_env``); the rate behind PettingZoo's order-enforcing
-   wrapper (``env``), whose attribute forwarding costs a few microseconds a step, is printed
-   beside it, and so is the same random play straight on the engine with the views the
-   environment asks for (``engine_views_*``: what the environment's own code cannot go below).
+   ``step()`` of a random legal action drawn from ``info["legal_actions"]``, stud8, four
+   players); target: 20,000 actions/s for ``SplitpotEnv`` itself (``raw_env``). Printed
+   beside it: the rate behind PettingZoo's order-enforcing wrapper (``env``), whose attribute
+   forwarding costs a few microseconds a step; the rate of agents that draw from the action
+   mask instead (``mask_agents_*``: numpy finds the legal indices at every turn); and the same
+   random play straight on the engine with the views the environment asks for
+   (``engine_views_*``: what the environment's own code cannot go below).
 4. ``soak``: ``splitpot soak`` on two workers, 10,000 hands by default; the time and counts,
    and the time a million hands would take at that rate. ``--soak-hands 1000000`` runs the
    million (73 minutes extrapolated on the loaded two-core machine; README.md).
@@ -129,8 +131,11 @@ def bench_ray(hands: int) -> dict[str, Any]:
     }
 
 
-def _random_agents(table: Any, actions: int) -> tuple[int, int, float, float]:
-    """Random agents play ``actions`` actions: (actions, episodes, wall s, CPU s)."""
+def _random_agents(table: Any, actions: int, mask: bool = False) -> tuple[int, int, float, float]:
+    """Random agents play ``actions`` actions: (actions, episodes, wall s, CPU s). Each draws
+    from the legal indices the environment gives (``info["legal_actions"]``), or with
+    ``mask`` from its action mask (numpy's ``flatnonzero`` first, as an agent with only the
+    mask would)."""
     table.reset(seed=0)
     rng = random.Random(0)
     done = episodes = 0
@@ -141,7 +146,10 @@ def _random_agents(table: Any, actions: int) -> tuple[int, int, float, float]:
             if finished:
                 table.step(None)
                 continue
-            table.step(rng.choice(np.flatnonzero(info["action_mask"]).tolist()))
+            if mask:
+                table.step(rng.choice(np.flatnonzero(info["action_mask"]).tolist()))
+            else:
+                table.step(rng.choice(info["legal_actions"]))
             done += 1
         episodes += 1
         table.reset()
@@ -154,7 +162,7 @@ def _engine_and_views(actions: int) -> tuple[int, float]:
     reads (a view works out its parts when first read; the encoding never reads the log), and
     the same choice of a masked-in action, without the environment. (actions, CPU s)"""
     from splitpot.engine import apply, deal_next, legal_actions, new_hand
-    from splitpot.env.encoding import action_mask, decode
+    from splitpot.env.encoding import decode, masked
     from splitpot.views import view
 
     rules = JOB.rules
@@ -172,9 +180,8 @@ def _engine_and_views(actions: int) -> tuple[int, float]:
             seat = legal.to_act[0]
             _ = view(state, seat).seats
             options = legal.options[seat]
-            mask = action_mask(options)
-            index = rng.choice(np.flatnonzero(mask).tolist())
-            apply(state, decode(index, seat, options, mask))
+            mask, indices = masked(options)
+            apply(state, decode(rng.choice(indices), seat, options, mask))
             done += 1
         for seat in range(4):
             _ = view(state, seat).seats
@@ -188,6 +195,7 @@ def bench_env(actions: int) -> dict[str, Any]:
         return {"skip": "PettingZoo is not installed (pip install 'splitpot[env]')"}
     done, episodes, wall, cpu = _random_agents(raw_env("stud8", 4), actions)
     wrapped, _, wrapped_wall, _ = _random_agents(env("stud8", 4), actions)
+    by_mask, _, by_mask_wall, _ = _random_agents(raw_env("stud8", 4), actions, mask=True)
     bare, bare_cpu = _engine_and_views(actions)
     rate = done / wall
     return {
@@ -196,6 +204,7 @@ def bench_env(actions: int) -> dict[str, Any]:
         "actions_per_s": round(rate),
         "actions_per_cpu_s": round(done / cpu),
         "wrapped_actions_per_s": round(wrapped / wrapped_wall),
+        "mask_agents_actions_per_s": round(by_mask / by_mask_wall),
         "engine_views_actions_per_cpu_s": round(bare / bare_cpu),
         "engine_views_share": round((bare_cpu / bare) / (cpu / done), 2),
         "target": ">= 20,000/s (SplitpotEnv; the order-enforcing wrapper adds PettingZoo's cost)",

@@ -92,6 +92,10 @@ def test_every_masked_in_action_is_one_the_engine_takes() -> None:
             mask = table.infos[agent]["action_mask"]
             legal = np.flatnonzero(mask)
             assert len(legal) > 0
+            # the same indices as a tuple of ints, in order, for agents that sample without numpy
+            listed = table.infos[agent]["legal_actions"]
+            assert listed == tuple(int(i) for i in legal)
+            assert all(type(i) is int for i in listed)
             seat = first_seat(agent)
             options = legal_actions(table.hand).options[seat]
             actions = set()

@@ -10,7 +10,8 @@ every agent then gets its net result in big bets as its reward and is terminated
 ``step`` takes an index of the discrete action space (:mod:`splitpot.env.encoding`) or a
 splitpot :class:`~splitpot.actions.Action` (how a bot from :mod:`splitpot.bots` plays in the
 environment at its own amounts); :meth:`SplitpotEnv.view` is the seat's view for such a bot.
-The legal actions are ``infos[agent]["action_mask"]`` for the agent to act.
+The legal actions are ``infos[agent]["action_mask"]`` for the agent to act, and the same as a
+tuple of indices, ``infos[agent]["legal_actions"]``.
 """
 
 from __future__ import annotations
@@ -27,7 +28,13 @@ from pettingzoo import AECEnv
 from splitpot import variants
 from splitpot.actions import Action
 from splitpot.engine import apply, deal_next, legal_actions, new_hand, outcome
-from splitpot.env.encoding import ACTIONS, action_mask, decode, encode, observation_size
+from splitpot.env.encoding import (
+    ACTIONS,
+    decode,
+    encode,
+    masked,
+    observation_size,
+)
 from splitpot.errors import RulesError, SplitpotError
 from splitpot.rules import Rules
 from splitpot.state import State
@@ -128,7 +135,8 @@ class SplitpotEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type hin
         seat = legal.to_act[0]
         agent = self.possible_agents[seat]
         self.agent_selection = agent
-        self.infos[agent] = {"action_mask": action_mask(legal.options[seat])}
+        mask, indices = masked(legal.options[seat])
+        self.infos[agent] = {"action_mask": mask, "legal_actions": indices}
 
     def observe(self, agent: str) -> npt.NDArray[np.float32]:
         """The agent's view of the table as a vector (:func:`splitpot.env.encoding.encode`),

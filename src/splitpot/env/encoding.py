@@ -56,6 +56,8 @@ __all__ = [
     "decode",
     "describe",
     "encode",
+    "legal_indices",
+    "masked",
     "observation_size",
 ]
 
@@ -142,6 +144,20 @@ def action_mask(options: tuple[Option, ...]) -> npt.NDArray[np.int8]:
             mask[SIMPLE.index(verb)] = 1
     mask.flags.writeable = False
     return mask
+
+
+def legal_indices(options: tuple[Option, ...]) -> tuple[int, ...]:
+    """The action indices the options allow, in order: the ones of :func:`action_mask` (an
+    agent that samples among them needs no numpy)."""
+    return masked(options)[1]
+
+
+@lru_cache(maxsize=4096)
+def masked(options: tuple[Option, ...]) -> tuple[npt.NDArray[np.int8], tuple[int, ...]]:
+    """:func:`action_mask` and :func:`legal_indices` of the options at once (one look-up
+    where both are wanted: the environment's every turn)."""
+    mask = action_mask(options)
+    return mask, tuple(np.flatnonzero(mask).tolist())
 
 
 def _option(
