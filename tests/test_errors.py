@@ -15,7 +15,7 @@ from splitpot.engine import new_hand
 from splitpot.errors import RulesError, SplitpotError
 from splitpot.phases.base import phase_of
 from splitpot.sim import play_hands
-from splitpot.views import view
+from splitpot.views import table_view, view
 
 SRC = Path(splitpot.__file__).parent
 BUILTIN_ERRORS = {
@@ -40,6 +40,8 @@ def test_a_view_of_a_seat_not_at_the_table() -> None:
     state = new_hand(variants.get("stud8"), [100, 100], seed=1)
     with pytest.raises(RulesError, match="seat 5 is not at this table of 2"):
         view(state, 5)
+    with pytest.raises(RulesError, match="seat -1 is not at this table of 2"):
+        table_view(state, -1)
 
 
 def test_simulate_with_stacks_for_the_wrong_number_of_bots() -> None:

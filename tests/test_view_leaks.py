@@ -13,6 +13,8 @@ At every point of every hand, for every seat and for a spectator, the whole view
   sale_bidding) — is seen before its reveal: its log entry, the seat's bid or declaration, the
   best bid on offer. A sealed move is unrevealed while its step still collects that kind of
   move and nothing else has happened since it was made.
+
+Each seat's table view (the environment's observations) is its view's fields, the same values.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from splitpot.engine import State, apply, deal_next, legal_actions, new_hand
 from splitpot.errors import RulesError
 from splitpot.phases.base import phase_of
 from splitpot.rules import Rules
-from splitpot.views import SeatView, View, public_view, view
+from splitpot.views import SeatView, TableView, View, public_view, table_view, view
 
 SEALED = {"bid": "bid", "pass": "bid", "dec": "dec", "up": "up"}
 """Sealed verbs, and the verb the table waits on while they are collected."""
@@ -198,6 +200,9 @@ def test_no_view_shows_a_hidden_card_or_an_unrevealed_sealed_move(label: str, ru
             truth.update(state, step)
             for reader in (*range(players), None):
                 seen = public_view(state) if reader is None else view(state, reader)
+                if reader is not None:  # the table view: the view's fields, worked out at once
+                    table = table_view(state, reader)
+                    assert table == tuple(getattr(seen, name) for name in TableView._fields)
                 check(state, seen, reader, truth)
             if state.finished:
                 break

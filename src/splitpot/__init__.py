@@ -33,7 +33,7 @@ from splitpot.hands import (
     low_values,
 )
 from splitpot.rules import Betting, Deal, Rules, Showdown, Step
-from splitpot.views import SeatView, View, public_view, view
+from splitpot.views import SeatView, TableView, View, public_view, table_view, view
 
 __all__ = [
     "Action",
@@ -57,6 +57,7 @@ __all__ = [
     "SplitpotError",
     "State",
     "Step",
+    "TableView",
     "View",
     "apply",
     "best_five",
@@ -75,6 +76,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "public_view",
+    "table_view",
     "variants",
     "view",
 ]

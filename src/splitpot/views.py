@@ -1,8 +1,9 @@
 """What a seat may know: its own down cards, everyone's up cards, chips, whose turn, its options.
 
-:func:`view` is the only projection of a state that leaves the core for a player, and
-:func:`public_view` the one for spectators; neither ever holds a card its reader cannot see
-(down cards of others until shown, the stub), so swapping hidden cards never changes them.
+:func:`view` is the only projection of a state that leaves the core for a player (with
+:func:`table_view`, its table without the history), and :func:`public_view` the one for
+spectators; none ever holds a card its reader cannot see (down cards of others until shown,
+the stub), so swapping hidden cards never changes them.
 A simultaneous declaration (``declare_order = "simultaneous"``) is likewise hidden from the
 other seats — they see only that the seat has declared — until every live player has declared.
 Sealed bids at an auction (OPR-657 3.2–3.3) or a sale, and simultaneous turn-ups, likewise:
@@ -14,7 +15,9 @@ composes those answers.
 A view is made cheaply and works out its seats, history and offer when first read (most bots
 read only their options); the engine has the views of a point still held take what they show
 before it changes the state (``State.before_change``), so a view read late still shows its own
-point of the hand, never a later one (tests/test_view_snapshot.py).
+point of the hand, never a later one (tests/test_view_snapshot.py). A table view works out
+every part at once, for a reader that reads all of it at every turn (the environment's
+observations): nothing of it is left for later.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from splitpot.phases.declare import declarations
 from splitpot.rules import Rules
 from splitpot.state import Award, Offer, Option, State
 
-__all__ = ["SeatView", "View", "public_view", "view"]
+__all__ = ["SeatView", "TableView", "View", "public_view", "table_view", "view"]
 
 
 class SeatView(NamedTuple):
@@ -62,6 +65,26 @@ class SeatView(NamedTuple):
 _seat_view: Callable[[tuple[object, ...]], SeatView] = partial(tuple.__new__, SeatView)
 """A SeatView from its twelve values in order, without the named tuple's Python-level
 ``__new__`` (the views make one per seat per point of the hand)."""
+
+
+class TableView(NamedTuple):
+    """What a seat may know now of the table, its history left out: each field is the same
+    as the :class:`View`'s of that name (:func:`table_view`)."""
+
+    seat: int
+    seats: tuple[SeatView, ...]
+    common: tuple[Card | None, ...]
+    pot: int
+    street: int
+    to_act: tuple[int, ...]
+    options: tuple[Option, ...]
+    finished: bool
+    offer: Offer | None
+    step: str
+
+
+_table_view: Callable[[tuple[object, ...]], TableView] = partial(tuple.__new__, TableView)
+"""A TableView from its values in order (as :data:`_seat_view`: one per observation)."""
 
 _FIELDS = (
     "game",
@@ -266,10 +289,33 @@ def public_view(state: State) -> View:
     return _project(state, None)
 
 
-def _project(state: State, reader: int | None) -> View:
-    """The view of ``reader`` (None: a spectator), built from what this point of the hand
-    shows everyone (:class:`_Point`, once per point); its seats and history are left to be
-    worked out when first read, or by the point before the state changes."""
+def table_view(state: State, seat: int) -> TableView:
+    """What ``seat`` may know now of the table — the fields of :func:`view` but the game, the
+    dealer's turn, the awards, the history and the rules — every part worked out at once: a
+    value that never changes, for a reader that reads all of it at every turn."""
+    if not 0 <= seat < state.n:
+        raise RulesError(f"seat {seat} is not at this table of {state.n}")
+    point, _ = _point_of(state)
+    legal = point.legal
+    return _table_view(
+        (
+            seat,
+            point.seats_for(state, seat),
+            point.common,
+            point.pot,
+            state.street,
+            legal.to_act,
+            legal.options.get(seat, ()),
+            point.finished,
+            point.offer(state),
+            point.step,
+        )
+    )
+
+
+def _point_of(state: State) -> tuple[_Point, _Seen]:
+    """This point of the hand as every reader sees it (made at the first view of the point),
+    and the state's history as seen."""
     global _last
     seen = _last[1]
     if _last[0]() is not state:  # not the table viewed last: look it up
@@ -280,6 +326,14 @@ def _project(state: State, reader: int | None) -> View:
     if point is None or point.position != state.position or point.finished != state.finished:
         point = seen.point = _Point(state)
         state.before_change.append(point.freeze)
+    return point, seen
+
+
+def _project(state: State, reader: int | None) -> View:
+    """The view of ``reader`` (None: a spectator), built from what this point of the hand
+    shows everyone (:class:`_Point`, once per point); its seats and history are left to be
+    worked out when first read, or by the point before the state changes."""
+    point, seen = _point_of(state)
     known = point.views.get(reader)
     if known is not None:
         alive = known()

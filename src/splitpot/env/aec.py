@@ -38,7 +38,7 @@ from splitpot.env.encoding import (
 from splitpot.errors import RulesError, SplitpotError
 from splitpot.rules import Rules
 from splitpot.state import State
-from splitpot.views import View, public_view, view
+from splitpot.views import View, public_view, table_view, view
 
 __all__ = ["SplitpotEnv"]
 
@@ -139,10 +139,11 @@ class SplitpotEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type hin
         self.infos[agent] = {"action_mask": mask, "legal_actions": indices}
 
     def observe(self, agent: str) -> npt.NDArray[np.float32]:
-        """The agent's view of the table as a vector (:func:`splitpot.env.encoding.encode`),
-        a new one at each call (the caller's to keep; an agent observes once per turn, so
-        nothing is kept for a second call at the same point)."""
-        return encode(view(self.hand, self._seat[agent]), self.total)
+        """The agent's view of the table as a vector (:func:`splitpot.env.encoding.encode` of
+        its :func:`~splitpot.views.table_view`), a new one at each call (the caller's to keep;
+        an agent observes once per turn, so nothing is kept for a second call at the same
+        point)."""
+        return encode(table_view(self.hand, self._seat[agent]), self.total)
 
     def step(self, action: int | np.integer[Any] | Action | None) -> None:
         """Take the acting agent's action: an index of the action space or an Action."""

@@ -1,10 +1,11 @@
 """The environment's numbers: a seat's view as a fixed-length vector, and a discrete action
 space with a mask of the seat's legal options (docs/research.md: "The encoding").
 
-Everything here reads a :class:`~splitpot.views.View` and its options only, so an observation
-never holds what the seat may not know. The vector's length depends on the number of seats
-only (:func:`observation_size`); every value lies in [0, 1] (chips are divided by the chips at
-the table, counts by their most).
+Everything here reads what :mod:`splitpot.views` projects for the seat (a
+:class:`~splitpot.views.View` or the :class:`~splitpot.views.TableView` the environment
+observes) and its options only, so an observation never holds what the seat may not know. The
+vector's length depends on the number of seats only (:func:`observation_size`); every value
+lies in [0, 1] (chips are divided by the chips at the table, counts by their most).
 
 Discrete actions, ``B = BUCKETS`` (10)::
 
@@ -37,7 +38,7 @@ import numpy.typing as npt
 from splitpot.actions import Action
 from splitpot.errors import SplitpotError
 from splitpot.state import Option
-from splitpot.views import View
+from splitpot.views import TableView, View
 
 __all__ = [
     "ACTIONS",
@@ -225,7 +226,7 @@ def describe(index: int) -> str:
     return f"sell {CARDS[c]}" + ("" if k == 0 else f", price bucket {k - 1}")
 
 
-def encode(view: View, total: int) -> npt.NDArray[np.float32]:
+def encode(view: View | TableView, total: int) -> npt.NDArray[np.float32]:
     """The view of ``view.seat`` as a vector (layout: :data:`SEAT_FIELDS` per seat, seats
     from the reader round the table, then the table's fields); ``total`` is the chips at the
     table (the chip scale).
