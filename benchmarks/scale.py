@@ -13,12 +13,14 @@ Four measurements, each printed with its target and PASS or FAIL:
    results again.
 3. ``env``: PettingZoo environment steps per second with random agents (``last()`` then
    ``step()`` of a random legal action drawn from ``info["legal_actions"]``, stud8, four
-   players); target: 20,000 actions/s for ``SplitpotEnv`` itself (``raw_env``). Printed
-   beside it: the rate behind PettingZoo's order-enforcing wrapper (``env``), whose attribute
-   forwarding costs a few microseconds a step; the rate of agents that draw from the action
-   mask instead (``mask_agents_*``: numpy finds the legal indices at every turn); and the same
-   random play straight on the engine with the views the environment asks for
-   (``engine_views_*``: what the environment's own code cannot go below).
+   players); target: 20,000 actions/s for ``SplitpotEnv`` itself (``raw_env``), over the
+   whole run, played as ten tenths of the same hands (the same work each: the spread of their
+   rates is the machine's, printed as ``tenths_per_s_min_median_max``). Printed beside it:
+   the rate behind PettingZoo's order-enforcing wrapper (``env``), whose attribute forwarding
+   costs a few microseconds a step; the rate of agents that draw from the action mask instead
+   (``mask_agents_*``: numpy finds the legal indices at every turn); and the same random play
+   straight on the engine with the views the environment asks for (``engine_views_*``: what
+   the environment's own code cannot go below).
 4. ``soak``: ``splitpot soak`` on two workers, 10,000 hands by default; the time and counts,
    and the time a million hands would take at that rate. ``--soak-hands 1000000`` runs the
    million (73 minutes extrapolated on the loaded two-core machine; README.md).
@@ -157,13 +159,12 @@ def _random_agents(table: Any, actions: int, mask: bool = False) -> tuple[int, i
 
 
 def _engine_and_views(actions: int) -> tuple[int, float]:
-    """The random agents' play straight on the engine: the views the environment projects
-    (the acting seat's at every action, every seat's at the end), with the seats its encoding
-    reads (a view works out its parts when first read; the encoding never reads the log), and
-    the same choice of a masked-in action, without the environment. (actions, CPU s)"""
+    """The random agents' play straight on the engine: the table views the environment
+    projects (the acting seat's at every action, every seat's at the end) and the same choice
+    of a legal action, without the environment or its encoding. (actions, CPU s)"""
     from splitpot.engine import apply, deal_next, legal_actions, new_hand
     from splitpot.env.encoding import decode, masked
-    from splitpot.views import view
+    from splitpot.views import table_view
 
     rules = JOB.rules
     stacks = [100 * rules.big_bet] * 4
@@ -178,13 +179,13 @@ def _engine_and_views(actions: int) -> tuple[int, float]:
                 deal_next(state)
                 continue
             seat = legal.to_act[0]
-            _ = view(state, seat).seats
+            table_view(state, seat)
             options = legal.options[seat]
             mask, indices = masked(options)
             apply(state, decode(rng.choice(indices), seat, options, mask))
             done += 1
         for seat in range(4):
-            _ = view(state, seat).seats
+            table_view(state, seat)
     return done, time.process_time() - cpu
 
 
@@ -193,7 +194,10 @@ def bench_env(actions: int) -> dict[str, Any]:
         from splitpot.env import env, raw_env
     except ImportError:
         return {"skip": "PettingZoo is not installed (pip install 'splitpot[env]')"}
-    done, episodes, wall, cpu = _random_agents(raw_env("stud8", 4), actions)
+    table = raw_env("stud8", 4)
+    runs = [_random_agents(table, actions // 10) for _ in range(10)]  # the same hands each
+    done, episodes, wall, cpu = (sum(run[i] for run in runs) for i in range(4))
+    spread = sorted(round(run[0] / run[2]) for run in runs)
     wrapped, _, wrapped_wall, _ = _random_agents(env("stud8", 4), actions)
     by_mask, _, by_mask_wall, _ = _random_agents(raw_env("stud8", 4), actions, mask=True)
     bare, bare_cpu = _engine_and_views(actions)
@@ -203,6 +207,7 @@ def bench_env(actions: int) -> dict[str, Any]:
         "episodes": episodes,
         "actions_per_s": round(rate),
         "actions_per_cpu_s": round(done / cpu),
+        "tenths_per_s_min_median_max": [spread[0], spread[4], spread[-1]],
         "wrapped_actions_per_s": round(wrapped / wrapped_wall),
         "mask_agents_actions_per_s": round(by_mask / by_mask_wall),
         "engine_views_actions_per_cpu_s": round(bare / bare_cpu),
