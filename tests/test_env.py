@@ -98,6 +98,7 @@ def test_every_masked_in_action_is_one_the_engine_takes() -> None:
             assert all(type(i) is int for i in listed)
             seat = first_seat(agent)
             options = legal_actions(table.hand).options[seat]
+            assert encoding.legal_indices(options) == listed
             actions = set()
             for index in legal:
                 action = encoding.decode(int(index), seat, options)

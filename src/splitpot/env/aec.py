@@ -28,13 +28,7 @@ from pettingzoo import AECEnv
 from splitpot import variants
 from splitpot.actions import Action
 from splitpot.engine import apply, deal_next, legal_actions, new_hand, outcome
-from splitpot.env.encoding import (
-    ACTIONS,
-    decode,
-    encode,
-    masked,
-    observation_size,
-)
+from splitpot.env.encoding import ACTIONS, decode, encode, masked, observation_size
 from splitpot.errors import RulesError, SplitpotError
 from splitpot.rules import Rules
 from splitpot.state import State

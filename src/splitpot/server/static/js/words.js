@@ -104,7 +104,9 @@ export function describe(line, nameOf, you, round, shownUp = null) {
       // and sold since) nothing is claimed
       const up = known.filter((c) => showing.has(c));
       const rest = known.filter((c) => !showing.has(c));
-      const parts = [...(rest.length ? [cardsText(rest)] : []), ...(up.length ? [`${cardsText(up)} up`] : [])];
+      const parts = [];
+      if (rest.length) parts.push(cardsText(rest));
+      if (up.length) parts.push(`${cardsText(up)} up`);
       return says(who, `is dealt ${parts.join(" and ")}`);
     }
     case "dl": return `On offer: ${cards}`;
