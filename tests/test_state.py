@@ -34,13 +34,26 @@ def mid_hand() -> State:
     raise AssertionError
 
 
-FIELDS = [n for n in State.__slots__ if n not in ("__weakref__", "before_change")]
-"""The state's values; ``before_change`` holds what its readers run before it changes."""
+CACHES = ("cached_legal", "cached_views")
+FIELDS = [n for n in State.__slots__ if n not in ("__weakref__", "before_change", *CACHES)]
+"""The state's values; ``before_change`` holds what its readers run before it changes, the
+caches what the engine and the views worked out at this point."""
 
 
-def test_the_state_holds_no_caches() -> None:
-    # The engine's legal actions and the views' public history are kept by those modules.
-    assert not {"_legal", "public"} & set(State.__slots__)
+def test_the_caches_are_the_states_own_and_a_copy_starts_without_them() -> None:
+    # The engine's legal actions and the views' history as seen live on the state (issue 26:
+    # no module-level cache shared between threads); a copy may be changed without the engine,
+    # so it works its own out.
+    state = mid_hand()
+    legal = legal_actions(state)
+    view(state, 0)
+    assert state.cached_legal == (state.position, legal)
+    assert state.cached_views is not None
+    twin = state.copy()
+    assert twin.cached_legal[0] != twin.position
+    assert twin.cached_views is None
+    assert legal_actions(twin) == legal
+    assert twin.cached_legal[1] is not legal
 
 
 def test_what_readers_run_before_a_change_is_no_value_of_the_state() -> None:

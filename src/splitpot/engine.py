@@ -9,8 +9,7 @@ otherwise the caller applies them (that is how records are replayed) or calls :f
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
-from weakref import WeakKeyDictionary, ref
+from collections.abc import Iterable, Sequence
 
 from splitpot.actions import Action
 from splitpot.cards import Deck, to_cards
@@ -36,12 +35,6 @@ __all__ = [
 ]
 
 _OVER = Legal((), False, {})
-_LEGAL: WeakKeyDictionary[State, tuple[int, Legal]] = WeakKeyDictionary()
-"""The engine's cache: the legal actions of each state at the point of the hand (log length)
-they were worked out for, for every state but the one asked about last (in ``_last``)."""
-_last: tuple[Callable[[], State | None], int, Legal] = (lambda: None, -1, _OVER)
-"""The state asked about last, its point and its answer: a lookup without hashing, and no
-write to ``_LEGAL`` while one table is played point after point."""
 
 
 def new_hand(
@@ -116,27 +109,20 @@ def new_hand(
 def legal_actions(state: State) -> Legal:
     """Who the table waits on, what each may do, and whether the dealer is next.
 
-    Worked out once per point of the hand: every change to a state appends to its log, so the
-    log's length says whether the last answer still holds (a player's view asks again).
+    Worked out once per point of the hand and kept on the state (``State.cached_legal``):
+    every change to a state appends to its log, so the log's length says whether the last
+    answer still holds (a player's view asks again). The point and its answer are one tuple,
+    read and written whole, so a reader on another thread gets an answer of a point, never one
+    point's length with another's answer; the answer itself is read only.
     """
     if state.finished:
         return _OVER
     position = state.position
-    global _last
-    held = _last[0]
-    if held() is state:  # the table asked about last (fast); _LEGAL has nothing newer
-        if _last[1] == position:
-            return _last[2]
-    else:
-        cached = _LEGAL.get(state)
-        if cached is not None and cached[0] == position:
-            return cached[1]
-        other = held()
-        if other is not None:  # another table was asked last: its answer moves to _LEGAL
-            _LEGAL[other] = (_last[1], _last[2])
-        held = ref(state)
+    cached = state.cached_legal
+    if cached[0] == position:
+        return cached[1]
     legal = phase_of(state).legal(state)
-    _last = (held, position, legal)
+    state.cached_legal = (position, legal)
     return legal
 
 

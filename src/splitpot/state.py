@@ -3,14 +3,17 @@
 :class:`State` is mutable on purpose: ``engine.apply`` validates an action and then changes the
 state in place (cheap), and :meth:`State.copy` gives an independent copy on demand. The value
 types that leave the engine (:class:`Option`, :class:`Legal`, :class:`Award`,
-:class:`Outcome`) live here so that phases and the engine share them.
+:class:`Outcome`) live here so that phases and the engine share them. A state also carries
+the engine's and the views' caches of its own point of the hand (``cached_legal``,
+``cached_views``): no values of the hand, never copied, and never shared with another state.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Literal, NamedTuple, Protocol, Self, TypeVar
 
 from splitpot.actions import Action, Declaration
@@ -55,11 +58,22 @@ class Option:
 
 @dataclass(frozen=True, slots=True)
 class Legal:
-    """Who the table waits on and what each may do; ``dealer``: the dealer's step is next."""
+    """Who the table waits on and what each may do; ``dealer``: the dealer's step is next.
+
+    A value like its fields: ``options`` is a read-only mapping (a proxy of a copy of what it
+    was made with), since the engine hands the same answer to every reader of a point."""
 
     to_act: tuple[int, ...]
     dealer: bool
-    options: dict[int, tuple[Option, ...]]
+    options: Mapping[int, tuple[Option, ...]]
+
+    def __post_init__(self) -> None:
+        if type(self.options) is not MappingProxyType:
+            object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
+
+    def __reduce__(self) -> tuple[type[Legal], tuple[object, ...]]:
+        # a mapping proxy does not pickle or deep-copy: the options go as a dict, read only again
+        return (Legal, (self.to_act, self.dealer, dict(self.options)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +134,7 @@ class State:
     """Everything about one hand in progress. Read it through properties and views."""
 
     __slots__ = (
-        "__weakref__",  # the engine's and views' caches are kept by state, weakly
+        "__weakref__",
         "_log",
         "_stacks",
         "all_in_at",
@@ -129,6 +143,8 @@ class State:
         "awards",
         "before_change",
         "bets",
+        "cached_legal",
+        "cached_views",
         "caps",
         "common",
         "dead",
@@ -203,6 +219,10 @@ class State:
         # run by the engine before it changes the state: readers keeping a snapshot of this
         # point (views not yet worked out in full) take it now (not a value of the state)
         self.before_change: list[Callable[[], None]] = []
+        # the engine's last answer of legal actions and the point (position) it holds for
+        self.cached_legal: tuple[int, Legal] = _UNASKED
+        # the views' record of this hand as seen, owned by splitpot.views (None: not viewed)
+        self.cached_views: object = None
 
     # --- what the contract promises ------------------------------------------------------
 
@@ -273,6 +293,8 @@ class State:
         for name in _FIELDS:
             setattr(new, name, getattr(self, name))
         new.before_change = []
+        new.cached_legal = _UNASKED  # a copy may be changed without the engine: its own caches
+        new.cached_views = None
         new._stacks = self._stacks.copy()
         new.bets = self.bets.copy()
         new.paid = self.paid.copy()
@@ -306,7 +328,7 @@ class State:
         """Every value of the state, comparable with ==: lists as tuples, the reshuffle
         generator by its state, the phase's and market's bookkeeping by their own snapshots.
         Tests use it to prove that a refused action changed nothing. (The engine's and the
-        views' caches live in those modules, not here.)"""
+        views' caches and ``before_change`` are no values of the hand: left out.)"""
         return tuple((name, _comparable(getattr(self, name))) for name in _FIELDS)
 
     # --- chips -------------------------------------------------------------------------------
@@ -410,8 +432,11 @@ class State:
         self._log.append(action)
 
 
-_FIELDS = tuple(name for name in State.__slots__ if name not in ("__weakref__", "before_change"))
+_NOT_VALUES = ("__weakref__", "before_change", "cached_legal", "cached_views")
+_FIELDS = tuple(name for name in State.__slots__ if name not in _NOT_VALUES)
 """The slots that hold the state's values."""
+_UNASKED: tuple[int, Legal] = (-1, Legal((), False, {}))
+"""The engine's cache before its first answer: a point no state is at."""
 
 
 def _comparable(value: object) -> object:
