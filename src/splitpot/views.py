@@ -17,7 +17,17 @@ read only their options); the engine has the views of a point still held take wh
 before it changes the state (``State.before_change``), so a view read late still shows its own
 point of the hand, never a later one (tests/test_view_snapshot.py). A table view works out
 every part at once, for a reader that reads all of it at every turn (the environment's
-observations): nothing of it is left for later.
+observations): nothing of it is left for later. :meth:`View.whole` does the same for a view.
+
+Threads: a state is played and viewed (:func:`view`, ``legal_actions``, ``apply``) by one
+thread at a time — the one that owns the table. A view made there may be read on any other
+thread, and that is safe by design: the parts not yet worked out are worked out under the
+state's lock, which the engine's ``before_change`` takes too before the state changes, so a
+reader never sees a point half changed and the record of the history as seen is extended by
+one thread at a time (tests/test_view_threads.py). A view that leaves the owner's task should
+still be whole (:meth:`View.whole`, as the server hands them to its worker threads): then it
+holds no reference to the live state and its reader never waits on the table. The caches live
+on the state (``State.cached_views``), not in this module.
 """
 
 from __future__ import annotations
@@ -25,8 +35,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import FrozenInstanceError, replace
 from functools import partial
-from typing import Any, ClassVar, NamedTuple
-from weakref import ReferenceType, WeakKeyDictionary, ref
+from threading import RLock
+from typing import Any, ClassVar, NamedTuple, TypeVar
+from weakref import ReferenceType, ref
 
 from splitpot.actions import Action, Declaration
 from splitpot.cards import Card
@@ -106,6 +117,7 @@ _FIELDS = (
 _set = object.__setattr__  # a view is read only: its own methods set its slots this way
 _UNREAD = Offer(())
 """An offer not worked out yet (a real one always holds a card): compared by identity."""
+T = TypeVar("T")
 
 
 class View:
@@ -122,7 +134,8 @@ class View:
     parts (``seats``, ``log``, ``offer``) are worked out when first read — a bot that reads
     only its options does not pay for them — and always as they were at the point of the
     hand the view was made at: before the engine changes the state, the views of that point
-    still held take what they show (``State.before_change``)."""
+    still held take what they show (``State.before_change``). :meth:`whole` works them out
+    at once, for a view that leaves the thread playing the table."""
 
     __slots__ = (
         "__weakref__",  # the point's views are kept weakly: a view nobody holds is not filled
@@ -203,9 +216,7 @@ class View:
         """Every seat as the reader sees it (worked out when first read)."""
         seats = self._seats
         if seats is None:
-            point, _, state = self._pending()
-            seats = point.seats_for(state, self.seat)
-            _set(self, "_seats", seats)
+            seats = self._work_out("_seats", None, _seats_of)
         return seats
 
     @property
@@ -213,9 +224,7 @@ class View:
         """The history as the reader saw it (worked out when first read)."""
         log = self._history
         if log is None:
-            point, seen, state = self._pending()
-            log = seen.masked_log(state, self.seat, point.facts(state).cut)
-            _set(self, "_history", log)
+            log = self._work_out("_history", None, _log_of)
         return log
 
     @property
@@ -223,24 +232,41 @@ class View:
         """What lies on the table for sale or auction (worked out when first read)."""
         offer = self._offer
         if offer is _UNREAD:
-            point, _, state = self._pending()
-            offer = point.offer(state)
-            _set(self, "_offer", offer)
+            offer = self._work_out("_offer", _UNREAD, _offer_of)
         return offer
 
-    def _pending(self) -> tuple[_Point, _Seen, State]:
-        """Where the parts not yet read come from: the state, still at the view's point."""
+    def whole(self) -> View:
+        """This view with every part worked out now, holding nothing of the live state any
+        more: a value that may leave the thread playing the table. Returns the view itself."""
+        self._fill()
+        return self
+
+    def _work_out(self, slot: str, unread: object, work: Callable[[View, _Point, State], T]) -> T:
+        """Work out the part in ``slot`` (``unread`` until then) from the state, still at the
+        view's point, under the state's lock (whatever thread reads it)."""
         source = self._source
-        assert source is not None, "only a view left for later has parts not yet read"
-        if source[2].position != source[0].position:
-            raise SplitpotError("a view's state changed without the engine: view it again")
-        return source
+        if source is not None:
+            point, seen, state = source
+            with seen.lock:
+                value = getattr(self, slot)
+                if value is not unread:  # worked out meanwhile by another thread
+                    return value  # type: ignore[no-any-return]
+                if state.position != point.position:
+                    raise SplitpotError("a view's state changed without the engine: view it again")
+                value = work(self, point, state)
+                _set(self, slot, value)
+                return value
+        # the source is dropped only once every part is worked out (_fill)
+        return getattr(self, slot)  # type: ignore[no-any-return]
 
     def _fill(self) -> None:
-        """Work out every part not yet read (the state is about to change)."""
-        if self._source is not None:
-            _ = self.seats, self.log, self.offer
-            _set(self, "_source", None)
+        """Work out every part not yet read and drop the state (it is about to change, or the
+        view leaves the thread that plays it)."""
+        source = self._source
+        if source is not None:
+            with source[1].lock:
+                _ = self.seats, self.log, self.offer
+                _set(self, "_source", None)
 
     def _asdict(self) -> dict[str, Any]:
         """The fields by name, in order."""
@@ -275,6 +301,18 @@ class View:
 
     def __delattr__(self, name: str) -> None:
         raise FrozenInstanceError(f"a View is read only: cannot delete {name!r}")
+
+
+def _seats_of(made: View, point: _Point, state: State) -> tuple[SeatView, ...]:
+    return point.seats_for(state, made.seat)
+
+
+def _log_of(made: View, point: _Point, state: State) -> tuple[Action, ...]:
+    return point.seen.masked_log(state, made.seat, point.facts(state).cut)
+
+
+def _offer_of(made: View, point: _Point, state: State) -> Offer | None:
+    return point.offer(state)
 
 
 def view(state: State, seat: int) -> View:
@@ -315,16 +353,13 @@ def table_view(state: State, seat: int) -> TableView:
 
 def _point_of(state: State) -> tuple[_Point, _Seen]:
     """This point of the hand as every reader sees it (made at the first view of the point),
-    and the state's history as seen."""
-    global _last
-    seen = _last[1]
-    if _last[0]() is not state:  # not the table viewed last: look it up
-        found = _SEEN.get(state)
-        seen = _SEEN[state] = _Seen(state.n) if found is None else found
-        _last = (ref(state), seen)
+    and the state's history as seen (both kept on the state: ``State.cached_views``)."""
+    seen = state.cached_views
+    if not isinstance(seen, _Seen):
+        seen = state.cached_views = _Seen(state.n)
     point = seen.point
     if point is None or point.position != state.position or point.finished != state.finished:
-        point = seen.point = _Point(state)
+        point = seen.point = _Point(state, seen)
         state.before_change.append(point.freeze)
     return point, seen
 
@@ -377,7 +412,10 @@ class _Point:
     """What one point of the hand (a length of the log) shows every reader: the legal actions
     and the table's facts at once, the seats as the others see them and the sealed facts when
     a view first needs them; and the views made at this point, by reader, kept weakly (a view
-    asked for twice is built once; a view nobody holds is never worked out)."""
+    asked for twice is built once; a view nobody holds is never worked out).
+
+    Its caches are filled by whichever thread reads first; two threads filling one at once
+    (a table view beside a view read on another thread) put in the same value."""
 
     __slots__ = (
         "_facts",
@@ -389,11 +427,13 @@ class _Point:
         "position",
         "pot",
         "seats",
+        "seen",
         "step",
         "views",
     )
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, seen: _Seen) -> None:
+        self.seen = seen  # the state's history as seen, and the lock its readers take
         self.position = state.position
         self.finished = over = state.finished
         self.legal = legal_actions(state)
@@ -408,13 +448,15 @@ class _Point:
 
     def freeze(self) -> None:
         """The state is about to change: the views of this point still held by someone work
-        out what they have not yet read, as it is now (:attr:`State.before_change`)."""
-        for made in self.views.values():
-            alive = made()
-            if alive is not None:
-                alive._fill()
-        self.views.clear()
-        self.position = -1  # passed: the next view makes a new point, and waits on it
+        out what they have not yet read, as it is now (:attr:`State.before_change`); under
+        the state's lock, so a reader on another thread has finished or waits."""
+        with self.seen.lock:
+            for made in self.views.values():
+                alive = made()
+                if alive is not None:
+                    alive._fill()
+            self.views.clear()
+            self.position = -1  # passed: the next view makes a new point, and waits on it
 
     def offer(self, state: State) -> Offer | None:
         """The offer on the table at this point (``state`` still at it)."""
@@ -500,11 +542,13 @@ class _Seen:
     """A state's history as the phases say the table sees it (:meth:`Phase.sight`), extended
     as the log grows so that a view only restores what its reader may see: ``public`` is the
     spectator's history; ``own`` lists, per seat, the actions it sees in full; ``shows`` those
-    the others see once it shows its hand; ``sealed`` sealed moves not yet revealed."""
+    the others see once it shows its hand; ``sealed`` sealed moves not yet revealed. ``lock``
+    is held while a view works out a part and while the point's views are frozen."""
 
-    __slots__ = ("own", "point", "public", "sealed", "shows", "step", "upto")
+    __slots__ = ("lock", "own", "point", "public", "sealed", "shows", "step", "upto")
 
     def __init__(self, n: int) -> None:
+        self.lock = RLock()  # reentrant: freezing a point works out its views' parts
         self.point: _Point | None = None  # the point of the hand last viewed
         self.public: list[Action] = []
         self.own: list[list[int]] = [[] for _ in range(n)]
@@ -574,9 +618,3 @@ class _Seen:
                 ]
                 out[i] = real if cards == list(real.cards) else replace(public, cards=tuple(cards))
         return tuple(out)
-
-
-_SEEN: WeakKeyDictionary[State, _Seen] = WeakKeyDictionary()
-"""The views' cache: each state's history as seen, extended as its log grows."""
-_last: tuple[Callable[[], State | None], _Seen] = (lambda: None, _Seen(0))
-"""The state viewed last and its cache: a lookup without hashing."""
