@@ -605,7 +605,7 @@ class PlayApp(App[None]):
             found = panel.figures(seen, self.session.rules, asked)
         elif found is None and asked != self.asked:
             self.run_worker(
-                partial(self._work, seen, asked),
+                partial(self._work, seen.whole(), asked),  # for a thread: complete
                 name="odds",
                 group="odds",
                 exclusive=True,  # cancels the one for a table that has moved on

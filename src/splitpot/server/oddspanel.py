@@ -83,7 +83,7 @@ async def _compute(table: LiveTable, client: Client) -> None:
                     return
                 if key != (hand.number, len(hand.state.log)) or not client.odds:
                     return
-                seen, rules = view(hand.state, e), hand.state.rules
+                seen, rules = view(hand.state, e).whole(), hand.state.rules
             try:
                 result = await loop.run_in_executor(_POOL, panel, seen, rules)
             except Exception:  # a bug must not stop the table: no panel this time

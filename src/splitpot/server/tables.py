@@ -356,7 +356,7 @@ class LiveTable:
             hand = self.hand
             if hand is None or hand.state.finished or e not in legal_actions(hand.state).to_act:
                 return
-            seen = view(hand.state, e)
+            seen = view(hand.state, e).whole()  # it may leave for a worker thread: complete
             bot = hand.players[e]["bot"]
             position = len(hand.state.log)
         if kind == "auto" and bot is not None:
