@@ -24,6 +24,8 @@ from splitpot.rules import Rules, Step
 __all__ = ["Award", "Legal", "Offer", "Option", "Outcome", "Payment", "Round", "Sight", "State"]
 
 Half = Literal["high", "low", "all"]
+_READ_ONLY = MappingProxyType
+_set = object.__setattr__  # how a frozen value's own __init__ sets its fields
 S = TypeVar("S", bound=Step)
 
 
@@ -56,20 +58,25 @@ class Option:
     declarations: tuple[Declaration, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Legal:
     """Who the table waits on and what each may do; ``dealer``: the dealer's step is next.
 
-    A value like its fields: ``options`` is a read-only mapping (a proxy of a copy of what it
-    was made with), since the engine hands the same answer to every reader of a point."""
+    A value like its fields: ``options`` is read only (a proxy of the mapping it is made with,
+    which its maker lets go of), since the engine hands the same answer to every reader of a
+    point."""
 
     to_act: tuple[int, ...]
     dealer: bool
     options: Mapping[int, tuple[Option, ...]]
 
-    def __post_init__(self) -> None:
-        if type(self.options) is not MappingProxyType:
-            object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
+    def __init__(
+        self, to_act: tuple[int, ...], dealer: bool, options: Mapping[int, tuple[Option, ...]]
+    ) -> None:
+        # by hand, not __post_init__: one Legal is made at every point of every hand
+        _set(self, "to_act", to_act)
+        _set(self, "dealer", dealer)
+        _set(self, "options", options if type(options) is _READ_ONLY else _READ_ONLY(options))
 
     def __reduce__(self) -> tuple[type[Legal], tuple[object, ...]]:
         # a mapping proxy does not pickle or deep-copy: the options go as a dict, read only again

@@ -241,7 +241,9 @@ class View:
         self._fill()
         return self
 
-    def _work_out(self, slot: str, unread: object, work: Callable[[View, _Point, State], T]) -> T:
+    def _work_out(
+        self, slot: str, unread: object, work: Callable[[View, _Point, _Seen, State], T]
+    ) -> T:
         """Work out the part in ``slot`` (``unread`` until then) from the state, still at the
         view's point, under the state's lock (whatever thread reads it)."""
         source = self._source
@@ -253,7 +255,7 @@ class View:
                     return value  # type: ignore[no-any-return]
                 if state.position != point.position:
                     raise SplitpotError("a view's state changed without the engine: view it again")
-                value = work(self, point, state)
+                value = work(self, point, seen, state)
                 _set(self, slot, value)
                 return value
         # the source is dropped only once every part is worked out (_fill)
@@ -303,15 +305,15 @@ class View:
         raise FrozenInstanceError(f"a View is read only: cannot delete {name!r}")
 
 
-def _seats_of(made: View, point: _Point, state: State) -> tuple[SeatView, ...]:
+def _seats_of(made: View, point: _Point, seen: _Seen, state: State) -> tuple[SeatView, ...]:
     return point.seats_for(state, made.seat)
 
 
-def _log_of(made: View, point: _Point, state: State) -> tuple[Action, ...]:
-    return point.seen.masked_log(state, made.seat, point.facts(state).cut)
+def _log_of(made: View, point: _Point, seen: _Seen, state: State) -> tuple[Action, ...]:
+    return seen.masked_log(state, made.seat, point.facts(state).cut)
 
 
-def _offer_of(made: View, point: _Point, state: State) -> Offer | None:
+def _offer_of(made: View, point: _Point, seen: _Seen, state: State) -> Offer | None:
     return point.offer(state)
 
 
@@ -359,7 +361,7 @@ def _point_of(state: State) -> tuple[_Point, _Seen]:
         seen = state.cached_views = _Seen(state.n)
     point = seen.point
     if point is None or point.position != state.position or point.finished != state.finished:
-        point = seen.point = _Point(state, seen)
+        point = seen.point = _Point(state, seen.lock)
         state.before_change.append(point.freeze)
     return point, seen
 
@@ -424,16 +426,16 @@ class _Point:
         "common",
         "finished",
         "legal",
+        "lock",
         "position",
         "pot",
         "seats",
-        "seen",
         "step",
         "views",
     )
 
-    def __init__(self, state: State, seen: _Seen) -> None:
-        self.seen = seen  # the state's history as seen, and the lock its readers take
+    def __init__(self, state: State, lock: RLock) -> None:
+        self.lock = lock  # the state's: its views' readers take it (no reference back to _Seen)
         self.position = state.position
         self.finished = over = state.finished
         self.legal = legal_actions(state)
@@ -450,7 +452,7 @@ class _Point:
         """The state is about to change: the views of this point still held by someone work
         out what they have not yet read, as it is now (:attr:`State.before_change`); under
         the state's lock, so a reader on another thread has finished or waits."""
-        with self.seen.lock:
+        with self.lock:
             for made in self.views.values():
                 alive = made()
                 if alive is not None:
