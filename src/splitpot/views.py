@@ -337,6 +337,7 @@ def table_view(state: State, seat: int) -> TableView:
         raise RulesError(f"seat {seat} is not at this table of {state.n}")
     point, _ = _point_of(state)
     legal = point.legal
+    options = legal.options
     return _table_view(
         (
             seat,
@@ -345,7 +346,7 @@ def table_view(state: State, seat: int) -> TableView:
             point.pot,
             state.street,
             legal.to_act,
-            legal.options.get(seat, ()),
+            options[seat] if seat in options else (),  # noqa: SIM401 (a proxy's get is slower)
             point.finished,
             point.offer(state),
             point.step,
@@ -377,6 +378,7 @@ def _project(state: State, reader: int | None) -> View:
         if alive is not None:
             return alive
     legal = point.legal
+    options = legal.options
     made = View(
         state.rules.name,
         reader,
@@ -386,7 +388,9 @@ def _project(state: State, reader: int | None) -> View:
         state.street,
         legal.to_act,
         legal.dealer,
-        legal.options.get(reader, ()) if reader is not None else (),
+        options[reader]
+        if reader is not None and reader in options
+        else (),  # a proxy's get is slower
         point.finished,
         point.awards,
         (),
@@ -451,14 +455,15 @@ class _Point:
     def freeze(self) -> None:
         """The state is about to change: the views of this point still held by someone work
         out what they have not yet read, as it is now (:attr:`State.before_change`); under
-        the state's lock, so a reader on another thread has finished or waits."""
-        with self.lock:
-            for made in self.views.values():
-                alive = made()
-                if alive is not None:
+        the state's lock, so a reader on another thread has finished or waits. (A view nobody
+        holds any more, or one already whole, has no reader left to wait for.)"""
+        pending = [v for made in self.views.values() if (v := made()) and v._source is not None]
+        if pending:
+            with self.lock:
+                for alive in pending:
                     alive._fill()
-            self.views.clear()
-            self.position = -1  # passed: the next view makes a new point, and waits on it
+        self.views.clear()
+        self.position = -1  # passed: the next view makes a new point, and waits on it
 
     def offer(self, state: State) -> Offer | None:
         """The offer on the table at this point (``state`` still at it)."""
