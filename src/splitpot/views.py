@@ -457,12 +457,17 @@ class _Point:
         out what they have not yet read, as it is now (:attr:`State.before_change`); under
         the state's lock, so a reader on another thread has finished or waits. (A view nobody
         holds any more, or one already whole, has no reader left to wait for.)"""
-        pending = [v for made in self.views.values() if (v := made()) and v._source is not None]
-        if pending:
-            with self.lock:
-                for alive in pending:
-                    alive._fill()
-        self.views.clear()
+        views = self.views
+        for made in views.values():
+            alive = made()
+            if alive is not None and alive._source is not None:
+                with self.lock:
+                    for still in views.values():
+                        alive = still()
+                        if alive is not None:
+                            alive._fill()
+                break
+        views.clear()
         self.position = -1  # passed: the next view makes a new point, and waits on it
 
     def offer(self, state: State) -> Offer | None:
