@@ -31,7 +31,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from splitpot import bots as bot_registry
 from splitpot.errors import SplitpotError
 from splitpot.notation import write_phh
-from splitpot.server import history
+from splitpot.server import history, queries
 from splitpot.server.host import host_action
 from splitpot.server.lobby import DEFAULT_TIMER, LobbyError, Tables, games
 from splitpot.server.store import Store
@@ -228,7 +228,7 @@ def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = N
     def finished_hand(request: Request) -> tuple[LiveTable, Any, Any, int | None]:
         table = tables.get(request.path_params["code"])
         number = request.path_params["number"]
-        data = store.hand(table.code, number)
+        data = store.run(queries.hand, table.code, number)
         if data is None:
             raise LobbyError(f"table {table.code} has no hand {number}", 404)
         if not data.over:
@@ -245,7 +245,7 @@ def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = N
             table = tables.get(request.path_params["code"])
         except LobbyError as exc:
             return _error(exc.message, exc.status)
-        return JSONResponse({"hands": history.hand_list(store.history(table.id))})
+        return JSONResponse({"hands": history.hand_list(store.run(queries.history, table.id))})
 
     async def hand_record(request: Request) -> Response:
         try:

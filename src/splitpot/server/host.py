@@ -12,6 +12,7 @@ from splitpot import bots as bot_registry
 from splitpot import variants
 from splitpot.errors import SplitpotError
 from splitpot.house import with_house
+from splitpot.server import queries
 from splitpot.server.options import house_changes, table_options
 from splitpot.server.tables import BOT_NAMES, Client, LiveTable, TableError, bot_player
 from splitpot.server.wire import Message
@@ -80,7 +81,7 @@ def _approve(table: LiveTable, message: Message) -> None:
 
 def _decline(table: LiveTable, message: Message) -> None:
     request, name, token_hash = _request(table, message)
-    table.store.remove_request(request)
+    table.store.run(queries.remove_request, request)
     table.requests.remove((request, name, token_hash))
     for c in table.clients:
         if c.request == request:

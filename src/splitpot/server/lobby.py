@@ -20,6 +20,7 @@ from splitpot.errors import SplitpotError
 from splitpot.house import HouseRule, offered, stakes, with_house
 from splitpot.ledger import Entry
 from splitpot.rules import Rules
+from splitpot.server import queries
 from splitpot.server.options import MAX_STACK, OptionError, house_changes, table_options
 from splitpot.server.store import SeatData, Store
 from splitpot.server.tables import BOT_NAMES, LiveTable, Settings, bot_player, hash_token
@@ -134,7 +135,7 @@ class Tables:
     def open(self) -> None:
         """Load every stored table, resuming hands under way, and start their runners (in the
         server's event loop)."""
-        for data in self.store.tables():
+        for data in self.store.run(queries.tables):
             if data.code not in self.live:
                 self.live[data.code] = LiveTable(self.store, data, self.settings)
         for table in self.live.values():
@@ -158,11 +159,11 @@ class Tables:
     def _code(self) -> str:
         while True:
             code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
-            if code not in self.live and not self.store.code_taken(code):
+            if code not in self.live and not self.store.run(queries.code_taken, code):
                 return code
 
     def _add(self, code: str) -> LiveTable:
-        (data,) = self.store.tables(code)
+        (data,) = self.store.run(queries.tables, code)
         table = self.live[code] = LiveTable(self.store, data, self.settings)
         table.start()
         return table
@@ -197,7 +198,8 @@ class Tables:
         token, seats = self._seats(rules, spec.get("seats"), stack, spec.get("name"))
         code = self._code()
         mine = next((s for s in seats if s.kind == "human"), None)
-        self.store.create_table(
+        self.store.run(
+            queries.create_table,
             code=code,
             game=game,
             house=house,
@@ -282,7 +284,7 @@ class Tables:
             if table.options["approve_seats"]:
                 if len(table.requests) >= MAX_REQUESTS:
                     raise LobbyError("too many people are waiting for a seat here; try later", 429)
-                request = self.store.add_request(table.id, name, hash_token(token))
+                request = self.store.run(queries.add_request, table.id, name, hash_token(token))
                 table.requests.append((request, name, hash_token(token)))
                 table.announce(f"{name} asks for a seat; the host decides")
                 table.broadcast()
@@ -307,7 +309,7 @@ class Tables:
     def practice(self) -> str:
         """The code of the practice table (Auction: one open seat for you and three bots),
         made the first time."""
-        code = self.store.practice_code()
+        code = self.store.run(queries.practice_code)
         if code is not None:
             return code
         rules = variants.get(PRACTICE_GAME)
@@ -317,7 +319,8 @@ class Tables:
             for p in range(1, PRACTICE_BOTS + 1)
         ]
         code = self._code()
-        self.store.create_table(
+        self.store.run(
+            queries.create_table,
             code=code,
             game=PRACTICE_GAME,
             house={},

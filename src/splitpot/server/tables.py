@@ -35,7 +35,7 @@ from splitpot.ledger import Entry, Ledger, LedgerError, from_entries
 from splitpot.notation import HandRecord, format_action, parse_action, write_phh
 from splitpot.records import record_from_state
 from splitpot.rules import Rules
-from splitpot.server import oddspanel
+from splitpot.server import oddspanel, queries
 from splitpot.server.defaults import default_action
 from splitpot.server.options import table_options
 from splitpot.server.store import Chat, HandData, SeatData, Store, TableData
@@ -213,7 +213,7 @@ class LiveTable:
         self.paused = data.paused
         self.seats = data.seats
         self.ledger = self._open_ledger()
-        self.requests = self.store.requests(data.id)
+        self.requests = self.store.run(queries.requests, data.id)
         self.hand: HandRun | None = None
         self.hands_played = data.hand.number if data.hand is not None else 0
         self.clients: set[Client] = set()
@@ -230,7 +230,7 @@ class LiveTable:
     def _open_ledger(self) -> Ledger:
         """The table's ledger from its stored entries; a table from before the ledger buys
         its players in with the chips they have."""
-        entries = self.store.ledger(self.code) or []
+        entries = self.store.run(queries.ledger, self.code) or []
         try:
             ledger = from_entries(entries)
         except LedgerError as exc:  # never written so: say so and keep the table playing
@@ -243,7 +243,7 @@ class LiveTable:
                 if s.kind != "open" and s.stack > 0
             ]
             if made:
-                self.store.save_seat(self.id, ledger=made)
+                self.store.run(queries.save_seat, self.id, ledger=made)
         return ledger
 
     def player_name(self, seat: SeatData) -> str:
@@ -265,8 +265,14 @@ class LiveTable:
             if not data.over:
                 why = f"could not be rebuilt after a restart: {exc}"
                 log.error("table %s hand %d %s", self.code, data.number, why)
-                self.store.finish_hand(
-                    self.id, data.id, finishing=None, phh=None, seats=[], void=why
+                self.store.run(
+                    queries.finish_hand,
+                    self.id,
+                    data.id,
+                    finishing=None,
+                    phh=None,
+                    seats=[],
+                    void=why,
                 )
             return
         shuffle = None if data.secret is None else Shuffle(data.seed, data.secret)
@@ -430,7 +436,8 @@ class LiveTable:
             {"seat": s.position, "holder": s.holder, "name": s.name, "bot": s.bot} for s in order
         ]
         starting = [s.stack for s in order]
-        hand_id = self.store.start_hand(
+        hand_id = self.store.run(
+            queries.start_hand,
             self.id,
             number=number,
             seed=shuffle.seed,
@@ -454,7 +461,9 @@ class LiveTable:
         assert hand is not None
         apply(hand.state, action)
         try:
-            self.store.add_action(hand.id, hand.moves, e, format_action(action), source)
+            self.store.run(
+                queries.add_action, hand.id, hand.moves, e, format_action(action), source
+            )
         except Exception:
             log.exception("table %s: a move could not be stored; the hand is rebuilt", self.code)
             self._rebuild()
@@ -471,7 +480,7 @@ class LiveTable:
         """The hand as the store has it (after a failed write)."""
         hand = self.hand
         assert hand is not None
-        (table,) = self.store.tables(self.code)
+        (table,) = self.store.run(queries.tables, self.code)
         data = table.hand
         assert data is not None, "the hand is in the store"
         self._restore(data)
@@ -507,7 +516,8 @@ class LiveTable:
             else:
                 gone.append(self._ledger_name(player))
         entries = self._ledger_hand(hand, gone)
-        self.store.finish_hand(
+        self.store.run(
+            queries.finish_hand,
             self.id,
             hand.id,
             finishing=list(state.stacks),
@@ -570,7 +580,7 @@ class LiveTable:
     def announce(self, text: str) -> None:
         """A line of the table's own log (a commitment, the host's change), stored and sent
         to every connection."""
-        self.deliver(self.store.add_message(self.id, "table", "", text))
+        self.deliver(self.store.run(queries.add_message, self.id, "table", "", text))
 
     def deliver(self, chat: Chat) -> None:
         """Send a stored line to the connections of its room (``table``: all)."""
@@ -631,7 +641,7 @@ class LiveTable:
         seat = self.seats[position]
         if seat.sitting_out != away:
             seat.sitting_out = away
-            self.store.save_seat(self.id, seat)
+            self.store.run(queries.save_seat, self.id, seat)
             self.changed.set()
 
     async def connect(self, client: Client) -> None:
@@ -669,7 +679,9 @@ class LiveTable:
                         "bad_token",
                     )
             client.said_hello = True
-            lines = self.store.messages(self.id, ("table", self.room_of(client)), CHAT_HISTORY)
+            lines = self.store.run(
+                queries.messages, self.id, ("table", self.room_of(client)), CHAT_HISTORY
+            )
             client.push(
                 "chat", json.dumps({"type": "chat", "messages": [chat_json(c) for c in lines]})
             )
@@ -771,7 +783,14 @@ class LiveTable:
         transaction; if that fails the table is read back from the store (nothing changed)
         and TableError says so."""
         try:
-            self.store.save_seat(self.id, *seats, ledger=ledger or [], request=request, table=table)
+            self.store.run(
+                queries.save_seat,
+                self.id,
+                *seats,
+                ledger=ledger or [],
+                request=request,
+                table=table,
+            )
         except Exception:
             log.exception(
                 "table %s: a change could not be stored; the table is read again", self.code
@@ -783,15 +802,15 @@ class LiveTable:
 
     def reload(self) -> None:
         """Seats, ledger, options and requests as the store has them."""
-        (data,) = self.store.tables(self.code)
+        (data,) = self.store.run(queries.tables, self.code)
         self.seats = data.seats
         self.host_token = data.host_token
         self.options = table_options({}, practice=data.practice, current=data.options)
         self.paused = data.paused
         self.house = data.house
         self.rules = with_house(variants.get(data.game), data.house)
-        self.ledger = from_entries(self.store.ledger(self.code) or [])
-        self.requests = self.store.requests(self.id)
+        self.ledger = from_entries(data.ledger)
+        self.requests = data.requests
         for client in self.clients:
             if client.seat is not None and not client.holds(self):
                 client.seat = client.holder = None
@@ -881,7 +900,7 @@ class LiveTable:
                 who = self.seats[client.seat].name
             else:
                 who = name or "a spectator"
-            self.deliver(self.store.add_message(self.id, room, who, text))
+            self.deliver(self.store.run(queries.add_message, self.id, room, who, text))
 
     async def set_odds(self, client: Client, on: bool) -> None:
         """The player's own switch of the odds panel (where the table offers it)."""
