@@ -34,6 +34,7 @@ from splitpot.notation import write_phh
 from splitpot.server import history, queries
 from splitpot.server.host import host_action
 from splitpot.server.lobby import DEFAULT_TIMER, LobbyError, Tables, games
+from splitpot.server.outage import StoragePaused
 from splitpot.server.store import Store
 from splitpot.server.tables import Client, LiveTable, Settings, hash_token
 from splitpot.server.wire import MAX_MESSAGE, Message, WireError, read_message
@@ -191,7 +192,7 @@ def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = N
 
     async def create_table(request: Request) -> Response:
         try:
-            made = tables.create(await read_json(request))
+            made = await tables.create(await read_json(request))
         except LobbyError as exc:
             return _error(exc.message, exc.status)
         return JSONResponse(made, status_code=201)
@@ -225,10 +226,10 @@ def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = N
                 return e
         return None
 
-    def finished_hand(request: Request) -> tuple[LiveTable, Any, Any, int | None]:
+    async def finished_hand(request: Request) -> tuple[LiveTable, Any, Any, int | None]:
         table = tables.get(request.path_params["code"])
         number = request.path_params["number"]
-        data = store.run(queries.hand, table.code, number)
+        data = await store.read(queries.hand, table.code, number)
         if data is None:
             raise LobbyError(f"table {table.code} has no hand {number}", 404)
         if not data.over:
@@ -245,11 +246,12 @@ def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = N
             table = tables.get(request.path_params["code"])
         except LobbyError as exc:
             return _error(exc.message, exc.status)
-        return JSONResponse({"hands": history.hand_list(store.run(queries.history, table.id))})
+        hands = await store.read(queries.history, table.id)
+        return JSONResponse({"hands": history.hand_list(hands)})
 
     async def hand_record(request: Request) -> Response:
         try:
-            table, data, state, reader = finished_hand(request)
+            table, data, state, reader = await finished_hand(request)
             text = write_phh(history.entitled(state, data, reader, table.code))
         except LobbyError as exc:
             return _error(exc.message, exc.status)
@@ -264,7 +266,7 @@ def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = N
 
     async def hand_replay(request: Request) -> Response:
         try:
-            _, data, state, reader = finished_hand(request)
+            _, data, state, reader = await finished_hand(request)
             return JSONResponse(history.frames(state, data, reader))
         except LobbyError as exc:
             return _error(exc.message, exc.status)
@@ -369,6 +371,18 @@ async def _listen(
 
 
 async def _dispatch(table: LiveTable, client: Client, message: Message) -> None:
+    """Hand a read message to the table; while its storage is paused, a change is answered
+    with the one line that says so."""
+    if message.type not in ("hello", "act", "odds", "ping") and table.refuse_while_down(client):
+        return
+    try:
+        await _hand_over(table, client, message)
+    except StoragePaused as exc:
+        client.error(exc.message, exc.reason)
+        table.broadcast()
+
+
+async def _hand_over(table: LiveTable, client: Client, message: Message) -> None:
     if message.type == "hello":
         await table.hello(client, message.token)
     elif not client.said_hello:

@@ -14,6 +14,7 @@ from splitpot.errors import SplitpotError
 from splitpot.house import with_house
 from splitpot.server import queries
 from splitpot.server.options import house_changes, table_options
+from splitpot.server.outage import StoragePaused
 from splitpot.server.tables import BOT_NAMES, Client, LiveTable, TableError, bot_player
 from splitpot.server.wire import Message
 
@@ -31,9 +32,10 @@ async def host_action(table: LiveTable, client: Client, message: Message) -> Non
             )
             return
         try:
-            _ACTIONS[message.do](table, message)
-        except TableError as exc:
+            await _ACTIONS[message.do](table, message)
+        except (TableError, StoragePaused) as exc:
             client.error(exc.message, exc.reason)
+            table.broadcast()
             return
         except SplitpotError as exc:
             client.error(str(exc), "refused")
@@ -57,7 +59,7 @@ def _request(table: LiveTable, message: Message) -> tuple[int, str, str]:
     return found
 
 
-def _approve(table: LiveTable, message: Message) -> None:
+async def _approve(table: LiveTable, message: Message) -> None:
     request, name, token_hash = _request(table, message)
     if message.seat is not None:
         seat = table.seats[_seat(table, message)]
@@ -71,26 +73,26 @@ def _approve(table: LiveTable, message: Message) -> None:
             raise TableError("every seat is taken: remove a player or a bot first", "full")
         seat = free[0]
     entries = table.seat_player(seat, name, token_hash)
-    table.save(seat, ledger=entries, request=request)
+    await table.save(seat, ledger=entries, request=request)
     table.requests.remove((request, name, token_hash))
     for c in table.clients:
         if c.request == request:
             c.request, c.seat, c.holder = None, seat.position, seat.holder
-    table.announce(f"The host seats {name} with {table.stack} chips")
+    await table.announce(f"The host seats {name} with {table.stack} chips")
 
 
-def _decline(table: LiveTable, message: Message) -> None:
+async def _decline(table: LiveTable, message: Message) -> None:
     request, name, token_hash = _request(table, message)
-    table.store.run(queries.remove_request, request)
+    await table.write("a seat request", queries.remove_request, request)
     table.requests.remove((request, name, token_hash))
     for c in table.clients:
         if c.request == request:
             c.request = None
             c.error("the host did not give you a seat; you can watch", "declined")
-    table.announce(f"The host did not seat {name}")
+    await table.announce(f"The host did not seat {name}")
 
 
-def _remove(table: LiveTable, message: Message) -> None:
+async def _remove(table: LiveTable, message: Message) -> None:
     seat = table.seats[_seat(table, message)]
     if seat.kind == "open":
         raise TableError(f"seat {seat.position} is open: nobody to remove", "open_seat")
@@ -99,41 +101,41 @@ def _remove(table: LiveTable, message: Message) -> None:
     name, chips, playing = table.player_name(seat), seat.stack, table.in_hand(seat.position)
     removed = [c for c in table.clients if c.seat == seat.position and c.holds(table)]
     entries = table.vacate(seat)
-    table.save(seat, ledger=entries)
+    await table.save(seat, ledger=entries)
     for c in removed:
         c.error("the host removed you from your seat; you can watch", "removed")
     later = " at the end of this hand" if playing else f" with {chips} chips"
-    table.announce(f"The host removes {name}, who cashes out{later}")
+    await table.announce(f"The host removes {name}, who cashes out{later}")
 
 
-def _pause(table: LiveTable, message: Message) -> None:
+async def _pause(table: LiveTable, message: Message) -> None:
     if table.paused:
         raise TableError("the table is paused already", "paused")
-    table.save(table={"paused": True})
+    await table.save(table={"paused": True})
     table.paused = True
-    table.announce("The host pauses the table: no new hand, no timer, no bot moves")
+    await table.announce("The host pauses the table: no new hand, no timer, no bot moves")
 
 
-def _resume(table: LiveTable, message: Message) -> None:
+async def _resume(table: LiveTable, message: Message) -> None:
     if not table.paused:
         raise TableError("the table is not paused", "not_paused")
-    table.save(table={"paused": False})
+    await table.save(table={"paused": False})
     table.paused = False
     hand = table.hand
     if hand is not None:  # every turn timer starts again from now
         now = table._now()
         for e in hand.since:
             hand.since[e] = now
-    table.announce("The host resumes the table")
+    await table.announce("The host resumes the table")
 
 
-def _house(table: LiveTable, message: Message) -> None:
+async def _house(table: LiveTable, message: Message) -> None:
     base = variants.get(table.game)
     house = house_changes(base, message.settings)
     if house == table.house:
         raise TableError("those are the table's rules already", "unchanged")
     rules = with_house(base, house)
-    table.save(table={"house": house})
+    await table.save(table={"house": house})
     before = table.house
     table.house, table.rules = house, rules
     words = ", ".join(
@@ -142,14 +144,14 @@ def _house(table: LiveTable, message: Message) -> None:
         for k in sorted(set(house) | set(before))
         if before.get(k) != house.get(k)
     )
-    table.announce(f"The host changes the rules from the next hand: {words}")
+    await table.announce(f"The host changes the rules from the next hand: {words}")
 
 
-def _options(table: LiveTable, message: Message) -> None:
+async def _options(table: LiveTable, message: Message) -> None:
     options = table_options(message.settings, practice=table.practice, current=table.options)
     if options == table.options:
         raise TableError("those are the table's options already", "unchanged")
-    table.save(table={"options": options})
+    await table.save(table={"options": options})
     before, table.options = table.options, options
     words = ", ".join(
         f"{k} {_value(before[k])} → {_value(options[k])}"
@@ -159,10 +161,10 @@ def _options(table: LiveTable, message: Message) -> None:
     if not options["odds"]:
         for c in table.clients:
             c.odds_key = None
-    table.announce(f"The host changes the table's options: {words}")
+    await table.announce(f"The host changes the table's options: {words}")
 
 
-def _add_bot(table: LiveTable, message: Message) -> None:
+async def _add_bot(table: LiveTable, message: Message) -> None:
     bot = message.bot or DEFAULT_BOT
     if bot not in bot_registry.names():
         raise TableError(
@@ -181,8 +183,8 @@ def _add_bot(table: LiveTable, message: Message) -> None:
     seat.kind, seat.name, seat.bot = "bot", name, bot
     seat.holder += 1
     seat.stack, seat.sitting_out, seat.token_hash = table.stack, False, None
-    table.save(seat, ledger=entries)
-    table.announce(f"The host seats {name}, a bot ({bot}), with {table.stack} chips")
+    await table.save(seat, ledger=entries)
+    await table.announce(f"The host seats {name}, a bot ({bot}), with {table.stack} chips")
 
 
 def _value(value: object) -> str:

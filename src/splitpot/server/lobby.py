@@ -9,10 +9,13 @@ Bad requests raise :class:`LobbyError` with one line saying what is wrong.
 
 from __future__ import annotations
 
+import logging
 import secrets
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
+
+from sqlalchemy.orm import Session
 
 from splitpot import bots as bot_registry
 from splitpot import variants
@@ -22,7 +25,8 @@ from splitpot.ledger import Entry
 from splitpot.rules import Rules
 from splitpot.server import queries
 from splitpot.server.options import MAX_STACK, OptionError, house_changes, table_options
-from splitpot.server.store import SeatData, Store
+from splitpot.server.outage import STORAGE_DOWN, StoragePaused
+from splitpot.server.store import SeatData, Store, TableData
 from splitpot.server.tables import BOT_NAMES, LiveTable, Settings, bot_player, hash_token
 
 __all__ = [
@@ -123,6 +127,9 @@ def _buy_ins(seats: list[SeatData]) -> list[Entry]:
     ]
 
 
+log = logging.getLogger("splitpot.server")
+
+
 class Tables:
     """Every table of a server: created here, loaded from the store when the server starts."""
 
@@ -135,7 +142,7 @@ class Tables:
     def open(self) -> None:
         """Load every stored table, resuming hands under way, and start their runners (in the
         server's event loop)."""
-        for data in self.store.run(queries.tables):
+        for data in self.store.tables():  # at start-up, before the server takes requests
             if data.code not in self.live:
                 self.live[data.code] = LiveTable(self.store, data, self.settings)
         for table in self.live.values():
@@ -156,21 +163,39 @@ class Tables:
             raise LobbyError(f"no table has the code {code!r}", 404)
         return table
 
-    def _code(self) -> str:
-        while True:
-            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
-            if code not in self.live and not self.store.run(queries.code_taken, code):
-                return code
+    def _maker(self, fields: dict[str, Any]) -> Callable[[Session], str]:
+        """The job that stores a new table under a code no table has; it returns the code."""
 
-    def _add(self, code: str) -> LiveTable:
-        (data,) = self.store.run(queries.tables, code)
-        table = self.live[code] = LiveTable(self.store, data, self.settings)
+        def job(session: Session) -> str:
+            while True:
+                code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+                if code not in self.live and not queries.code_taken(session, code):
+                    queries.create_table(session, code=code, **fields)
+                    return code
+
+        return job
+
+    def _add(self, data: TableData) -> LiveTable:
+        table = self.live[data.code] = LiveTable(self.store, data, self.settings)
         table.start()
         return table
 
+    async def _create(self, **fields: Any) -> LiveTable:
+        """Store a new table and bring it to life; LobbyError 503 when the database does not
+        answer (no table is made)."""
+        try:
+            code = await self.store.write(self._maker(fields))
+            (data,) = await self.store.read(queries.tables, code)
+        except Exception as exc:
+            log.error("a new table could not be stored: %s", exc)
+            raise LobbyError(
+                "the server's storage is not answering: no table was made; try again soon", 503
+            ) from None
+        return self._add(data)
+
     # --- creating -----------------------------------------------------------------------------
 
-    def create(self, spec: Mapping[str, Any]) -> dict[str, Any]:
+    async def create(self, spec: Mapping[str, Any]) -> dict[str, Any]:
         """Make a table from a lobby request; its code, and the creator's seat and token."""
         if len(self.live) >= self.settings.max_tables:
             raise LobbyError("this server has as many tables as it takes; try later", 503)
@@ -196,11 +221,8 @@ class Tables:
                 raise LobbyError("this server does not let a table fix its deals ('seed')")
             seed = _whole(spec, "seed", 0, 0, 2**63 - 1)
         token, seats = self._seats(rules, spec.get("seats"), stack, spec.get("name"))
-        code = self._code()
         mine = next((s for s in seats if s.kind == "human"), None)
-        self.store.run(
-            queries.create_table,
-            code=code,
+        table = await self._create(
             game=game,
             house=house,
             stack=stack,
@@ -212,7 +234,6 @@ class Tables:
             options=options,
             ledger=_buy_ins(seats),
         )
-        table = self._add(code)
         return {"code": table.code, "seat": None if mine is None else mine.position, "token": token}
 
     def _seats(
@@ -281,25 +302,34 @@ class Tables:
                     )
                 seat = free[0]
             token = secrets.token_urlsafe(32)
+            if table.outage.down:
+                raise LobbyError(STORAGE_DOWN, 503)
             if table.options["approve_seats"]:
                 if len(table.requests) >= MAX_REQUESTS:
                     raise LobbyError("too many people are waiting for a seat here; try later", 429)
-                request = self.store.run(queries.add_request, table.id, name, hash_token(token))
-                table.requests.append((request, name, hash_token(token)))
-                table.announce(f"{name} asks for a seat; the host decides")
+                try:
+                    request = await table.write(
+                        "a seat request", queries.add_request, table.id, name, hash_token(token)
+                    )
+                    table.requests.append((request, name, hash_token(token)))
+                    await table.announce(f"{name} asks for a seat; the host decides")
+                except StoragePaused as exc:
+                    table.broadcast()
+                    raise LobbyError(exc.message, 503) from None
                 table.broadcast()
                 return {"code": table.code, "seat": None, "token": token, "waiting": True}
             host = table.practice and table.host_token is None and seat.position == table.host
             entries = table.seat_player(seat, name, hash_token(token))
             try:
-                table.save(
+                await table.save(
                     seat, ledger=entries, table={"host_token": seat.token_hash} if host else None
                 )
-            except SplitpotError as exc:
-                raise LobbyError(str(exc), 503) from None
-            if host:  # the practice table's host is whoever takes the seat left for them
-                table.host_token = seat.token_hash
-            table.announce(f"{name} sits down with {table.stack} chips")
+                if host:  # the practice table's host is whoever takes the seat left for them
+                    table.host_token = seat.token_hash
+                await table.announce(f"{name} sits down with {table.stack} chips")
+            except StoragePaused as exc:
+                table.broadcast()
+                raise LobbyError(exc.message, 503) from None
             table.changed.set()
             table.broadcast()
         return {"code": table.code, "seat": seat.position, "token": token}
@@ -318,20 +348,18 @@ class Tables:
             SeatData(p, "bot", BOT_NAMES[p], DEFAULT_BOT, stack, False, 1)
             for p in range(1, PRACTICE_BOTS + 1)
         ]
-        code = self._code()
-        self.store.run(
-            queries.create_table,
-            code=code,
-            game=PRACTICE_GAME,
-            house={},
-            stack=stack,
-            timer=0,
-            seats=seats,
-            practice=True,
-            host=0,  # whoever takes the seat left open for them
-            options=table_options({}, practice=True),
-            ledger=_buy_ins(seats),
-        )
-        if self.opened:  # the server is running: bring it to life now
-            self._add(code)
+        fields = {
+            "game": PRACTICE_GAME,
+            "house": {},
+            "stack": stack,
+            "timer": 0,
+            "seats": seats,
+            "practice": True,
+            "host": 0,  # whoever takes the seat left open for them
+            "options": table_options({}, practice=True),
+            "ledger": _buy_ins(seats),
+        }
+        code = self.store.run(self._maker(fields))
+        if self.opened:  # the server is running: bring it to life now (at start-up)
+            self._add(self.store.tables(code)[0])
         return code

@@ -21,8 +21,11 @@ import logging
 import re
 import time
 from collections import deque
-from dataclasses import dataclass, field
-from typing import Any, Final
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Final, TypeVar
+
+from sqlalchemy.orm import Session
 
 from splitpot import bots as bot_registry
 from splitpot import variants
@@ -38,6 +41,7 @@ from splitpot.rules import Rules
 from splitpot.server import oddspanel, queries
 from splitpot.server.defaults import default_action
 from splitpot.server.options import table_options
+from splitpot.server.outage import STORAGE_BACK, STORAGE_DOWN, Outage, StoragePaused, backoff
 from splitpot.server.store import Chat, HandData, SeatData, Store, TableData
 from splitpot.server.wire import Message, chat_json, view_json
 from splitpot.views import View, public_view, view
@@ -46,6 +50,7 @@ __all__ = ["Client", "HandRun", "LiveTable", "Settings", "TableError", "bot_play
 
 log = logging.getLogger("splitpot.server")
 
+T = TypeVar("T")
 SEED_BITS: Final = 63
 BOT_NAMES: Final = ("Ada", "Bram", "Cleo", "Dov", "Esme", "Finn", "Gwen", "Hugo", "Iris", "Jem")
 """What the bots are called at the table, by seat (the page marks them as bots)."""
@@ -82,6 +87,9 @@ class Settings:
     """Chat lines per second a connection may send, on average..."""
     chat_burst: int = 5
     """...and at most this many at once."""
+    probe: tuple[float, float] = (0.5, 5.0)
+    """Seconds between probes of a database that stopped answering: the first, the longest
+    (doubling in between)."""
 
 
 def hash_token(token: str) -> str:
@@ -185,11 +193,17 @@ class HandRun:
     seed: int
     players: list[dict[str, Any]]
     state: State
-    moves: int = 0
+    actions: list[str] = field(default_factory=list)
+    """The record lines of the moves stored, in order."""
     shuffle: Shuffle | None = None
     """The seed and secret behind the hand's commitment (None: a hand dealt before them)."""
     since: dict[int, float] = field(default_factory=dict)
     """Engine seat -> when (loop time) the table began to wait on it."""
+
+    @property
+    def moves(self) -> int:
+        """Moves stored (the next one's number)."""
+        return len(self.actions)
 
 
 class LiveTable:
@@ -201,36 +215,51 @@ class LiveTable:
         self.id = data.id
         self.code = data.code
         self.game = data.game
-        self.house = data.house
-        self.rules = with_house(variants.get(data.game), data.house)
         self.stack = data.stack
         self.timer = data.timer
         self.practice = data.practice
         self.seed = data.seed
         self.host = data.host  # the seat of the player who made the table (None: nobody's)
-        self.host_token = data.host_token  # the hash of the host's token
-        self.options = table_options({}, practice=data.practice, current=data.options)
-        self.paused = data.paused
-        self.seats = data.seats
-        self.ledger = self._open_ledger()
-        self.requests = self.store.run(queries.requests, data.id)
-        self.hand: HandRun | None = None
-        self.hands_played = data.hand.number if data.hand is not None else 0
         self.clients: set[Client] = set()
         self.lock = asyncio.Lock()
         self.changed = asyncio.Event()
-        self.finished_at: float | None = None
         self.dealing = False  # a player said to deal without waiting for the open seats
+        self.outage = Outage()
         self._runner: asyncio.Task[None] | None = None
+        self._load(data)
+
+    # --- after a restart or an outage -----------------------------------------------------------
+
+    def _load(self, data: TableData) -> None:
+        """Everything the store holds of the table (nothing is written here: what the stored
+        table still needs, a ledger or a hand's end, waits for :meth:`_fix`)."""
+        self.host_token = data.host_token  # the hash of the host's token
+        self.options = table_options({}, practice=data.practice, current=data.options)
+        self.paused = data.paused
+        self.house = data.house
+        self.rules = with_house(variants.get(data.game), data.house)
+        self.seats = data.seats
+        self.requests = data.requests
+        self.hand: HandRun | None = None
+        self.hands_played = data.hand.number if data.hand is not None else 0
+        self.finished_at: float | None = None
+        self._fixes: list[Callable[[], Awaitable[None]]] = []
+        self.ledger = self._open_ledger(data.ledger)
         if data.hand is not None:
             self._restore(data.hand)
+        for client in self.clients:
+            if client.seat is not None and not client.holds(self):
+                client.seat = client.holder = None
 
-    # --- after a restart ----------------------------------------------------------------------
+    async def _fix(self) -> None:
+        """Store what the table read from the store still needs (under the lock)."""
+        while self._fixes:
+            await self._fixes[0]()
+            del self._fixes[0]
 
-    def _open_ledger(self) -> Ledger:
+    def _open_ledger(self, entries: list[Entry]) -> Ledger:
         """The table's ledger from its stored entries; a table from before the ledger buys
         its players in with the chips they have."""
-        entries = self.store.run(queries.ledger, self.code) or []
         try:
             ledger = from_entries(entries)
         except LedgerError as exc:  # never written so: say so and keep the table playing
@@ -243,7 +272,9 @@ class LiveTable:
                 if s.kind != "open" and s.stack > 0
             ]
             if made:
-                self.store.run(queries.save_seat, self.id, ledger=made)
+                self._fixes.append(
+                    lambda: self.write("the ledger", queries.save_seat, self.id, ledger=made)
+                )
         return ledger
 
     def player_name(self, seat: SeatData) -> str:
@@ -258,31 +289,63 @@ class LiveTable:
         """Rebuild the latest hand from its seed and stored actions; a hand that cannot be
         rebuilt is called off, every stack as it was before it (nothing was paid yet)."""
         try:
-            state = new_hand(self.rules_of(data.house), data.starting, seed=data.seed)
-            for text in data.actions:
-                apply(state, parse_action(text))
+            state = _replay(self.rules_of(data.house), data.starting, data.seed, data.actions)
         except SplitpotError as exc:
             if not data.over:
                 why = f"could not be rebuilt after a restart: {exc}"
                 log.error("table %s hand %d %s", self.code, data.number, why)
-                self.store.run(
-                    queries.finish_hand,
-                    self.id,
-                    data.id,
-                    finishing=None,
-                    phh=None,
-                    seats=[],
-                    void=why,
+                self._fixes.append(
+                    lambda: self.write(
+                        "a hand called off",
+                        queries.finish_hand,
+                        self.id,
+                        data.id,
+                        finishing=None,
+                        phh=None,
+                        seats=[],
+                        void=why,
+                    )
                 )
             return
         shuffle = None if data.secret is None else Shuffle(data.seed, data.secret)
         self.hand = HandRun(
-            data.id, data.number, data.seed, data.players, state, len(data.actions), shuffle
+            data.id, data.number, data.seed, data.players, state, list(data.actions), shuffle
         )
         if not state.finished:
             self._waiting_on(None)
         elif not data.over:  # the last move was stored but the server died before settling
-            self._settle()
+            self._fixes.append(self._settle)
+
+    async def write(self, what: str, query: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``query`` stored by the store's writer (durably) before this returns. If the
+        database does not take it the table pauses for its storage and StoragePaused says so
+        (also at once while it is paused: nothing is written then)."""
+        if self.outage.down:
+            raise StoragePaused
+        try:
+            return await self.store.write(query, *args, **kwargs)
+        except Exception as exc:
+            error = self.outage.begin(exc, what, self.code)
+            self.changed.set()  # the runner probes the database from now
+            raise error from None
+
+    async def _resume(self) -> None:
+        """Wait until the database answers, then read the table again (what the store holds is
+        what happened: a write whose answer was lost may have been stored) and play on."""
+        await self.outage.wait(self.store, backoff(*self.settings.probe))
+        try:
+            (data,) = await self.store.read(queries.tables, self.code)
+        except Exception as exc:  # gone again: probe again
+            log.warning("table %s: the store answered, then could not be read: %s", self.code, exc)
+            return
+        async with self.lock:
+            self.outage.end()
+            self._load(data)
+            log.warning("table %s: the store answers again; play resumes", self.code)
+            with contextlib.suppress(StoragePaused):
+                await self._fix()
+                await self.announce(STORAGE_BACK)
+            self.broadcast()
 
     # --- running ------------------------------------------------------------------------------
 
@@ -306,7 +369,13 @@ class LiveTable:
         return time.monotonic()
 
     async def _run(self) -> None:
+        async with self.lock:  # what a restart left to store (a hand to settle)
+            with contextlib.suppress(StoragePaused):
+                await self._fix()
         while True:
+            if self.outage.down:
+                await self._resume()
+                continue
             self.changed.clear()
             async with self.lock:
                 plan = self._plan()
@@ -323,6 +392,8 @@ class LiveTable:
                     pass
             try:
                 await self._do(job)
+            except StoragePaused:
+                self.broadcast()  # the players see the pause; the runner probes
             except Exception:  # a bug must not stop the table: log it and plan again
                 log.exception("table %s: %s failed", self.code, job)
                 await asyncio.sleep(1)
@@ -331,8 +402,8 @@ class LiveTable:
         """The next move nobody sends and when it is due: a deal, a bot's or a default move,
         or a timer running out."""
         hand = self.hand
-        if self.paused:
-            return None  # the host paused the table: no deal, no bot, no timer
+        if self.paused or self.outage.down:
+            return None  # the host (or the storage) paused the table: no deal, bot or timer
         if hand is None or hand.state.finished:
             if not self._can_deal():
                 return None
@@ -356,7 +427,7 @@ class LiveTable:
         if kind == "deal":
             async with self.lock:
                 if (self.hand is None or self.hand.state.finished) and self._can_deal():
-                    self._deal()
+                    await self._deal()
             return
         async with self.lock:
             hand = self.hand
@@ -387,15 +458,15 @@ class LiveTable:
             if kind == "timeout":
                 if self._now() < hand.since.get(e, 0.0) + self.timer:
                     return
-                self._set_away(hand.players[e]["seat"], True)
+                await self._set_away(hand.players[e]["seat"], True)
             source = "bot" if kind == "auto" and bot is not None else "timer"
             try:
-                self._apply(e, action, source)
+                await self._apply(e, action, source)
             except IllegalAction:
                 if source == "bot":
                     log.error("table %s: bot %s chose %s, refused", self.code, bot, action)
                     fallback = default_action(view(hand.state, e), hand.state.rules)
-                    self._apply(e, fallback, "timer")
+                    await self._apply(e, fallback, "timer")
                 else:
                     raise
             self.broadcast()
@@ -422,7 +493,9 @@ class LiveTable:
         seat = self.seats[player["seat"]]
         return bool(seat.holder != player["holder"] or seat.sitting_out)
 
-    def _deal(self) -> None:
+    async def _deal(self) -> None:
+        """Deal the next hand: stored with its commitment (and the line announcing it) before
+        any card is seen; nothing changes here if the store does not take it."""
         ready = self._ready()[: self.rules.max_players]
         k = self.hands_played % len(ready)  # the deal moves round the table
         order = ready[k:] + ready[:k]
@@ -436,18 +509,24 @@ class LiveTable:
             {"seat": s.position, "holder": s.holder, "name": s.name, "bot": s.bot} for s in order
         ]
         starting = [s.stack for s in order]
-        hand_id = self.store.run(
-            queries.start_hand,
-            self.id,
-            number=number,
-            seed=shuffle.seed,
-            players=players,
-            starting=starting,
-            secret=shuffle.secret,
-            commitment=shuffle.commitment,
-            house=self.house,
-        )
-        self.announce(f"Hand {number}: the deck is committed: {shuffle.commitment}")
+        said = f"Hand {number}: the deck is committed: {shuffle.commitment}"
+
+        def job(session: Session) -> tuple[int, Chat]:
+            hand_id = queries.start_hand(
+                session,
+                self.id,
+                number=number,
+                seed=shuffle.seed,
+                players=players,
+                starting=starting,
+                secret=shuffle.secret,
+                commitment=shuffle.commitment,
+                house=self.house,
+            )
+            return hand_id, queries.add_message(session, self.id, "table", "", said)
+
+        hand_id, line = await self.write("a deal", job)
+        self.deliver(line)
         state = new_hand(self.rules, starting, seed=shuffle.seed)
         self.hand = HandRun(hand_id, number, shuffle.seed, players, state, shuffle=shuffle)
         self.hands_played = number
@@ -455,35 +534,23 @@ class LiveTable:
         self._waiting_on(None)
         self.broadcast()
 
-    def _apply(self, e: int, action: Action, source: str) -> None:
-        """Apply a move for engine seat ``e`` (IllegalAction: nothing changed) and store it."""
+    async def _apply(self, e: int, action: Action, source: str) -> None:
+        """Apply a move for engine seat ``e`` (IllegalAction: nothing changed) and store it;
+        StoragePaused: it was not stored, and the hand is as it was before it."""
         hand = self.hand
         assert hand is not None
         apply(hand.state, action)
+        line = format_action(action)
         try:
-            self.store.run(
-                queries.add_action, hand.id, hand.moves, e, format_action(action), source
-            )
-        except Exception:
-            log.exception("table %s: a move could not be stored; the hand is rebuilt", self.code)
-            self._rebuild()
-            raise IllegalAction(
-                "the table could not save that move; try again", reason="not_saved", rule=""
-            ) from None
-        hand.moves += 1
+            await self.write("a move", queries.add_action, hand.id, hand.moves, e, line, source)
+        except StoragePaused:
+            hand.state = _replay(hand.state.rules, hand.state.starting, hand.seed, hand.actions)
+            raise
+        hand.actions.append(line)
         if hand.state.finished:
-            self._settle()
+            await self._settle()
         else:
             self._waiting_on(e)
-
-    def _rebuild(self) -> None:
-        """The hand as the store has it (after a failed write)."""
-        hand = self.hand
-        assert hand is not None
-        (table,) = self.store.run(queries.tables, self.code)
-        data = table.hand
-        assert data is not None, "the hand is in the store"
-        self._restore(data)
 
     def _waiting_on(self, acted: int | None) -> None:
         """Note when the table began to wait on each seat now to act (timers, bot pauses)."""
@@ -500,8 +567,9 @@ class LiveTable:
             hand.since.setdefault(e, now)
         self.changed.set()
 
-    def _settle(self) -> None:
-        """The hand is over: store its record and the stacks it leaves, in one transaction."""
+    async def _settle(self) -> None:
+        """The hand is over: store its record, the stacks it leaves and the ledger's entries,
+        in one transaction; the seats and the ledger change only once it is stored."""
         hand = self.hand
         assert hand is not None
         state = hand.state
@@ -511,25 +579,41 @@ class LiveTable:
         for e, player in enumerate(hand.players):
             seat = self.seats[player["seat"]]
             if seat.holder == player["holder"]:  # a seat taken over keeps its new stack
-                seat.stack = state.stacks[e]
-                changed.append(seat)
+                changed.append(replace(seat, stack=state.stacks[e]))
             else:
                 gone.append(self._ledger_name(player))
+        before = self.ledger
         entries = self._ledger_hand(hand, gone)
-        self.store.run(
-            queries.finish_hand,
-            self.id,
-            hand.id,
-            finishing=list(state.stacks),
-            phh=write_phh(record),
-            seats=changed,
-            ledger=entries,
-        )
+        said = None
         if hand.shuffle is not None:
-            self.announce(
+            said = (
                 f"Hand {hand.number} is over: seed {hand.shuffle.seed}, secret "
                 f"{hand.shuffle.secret}. Download its record and check it with splitpot verify."
             )
+
+        def job(session: Session) -> Chat | None:
+            queries.finish_hand(
+                session,
+                self.id,
+                hand.id,
+                finishing=list(state.stacks),
+                phh=write_phh(record),
+                seats=changed,
+                ledger=entries,
+            )
+            return (
+                None if said is None else queries.add_message(session, self.id, "table", "", said)
+            )
+
+        try:
+            line = await self.write("a hand's end", job)
+        except StoragePaused:
+            self.ledger = before
+            raise
+        for seat in changed:
+            self.seats[seat.position].stack = seat.stack
+        if line is not None:
+            self.deliver(line)
         hand.since.clear()
         self.finished_at = self._now()
         self.changed.set()
@@ -577,10 +661,10 @@ class LiveTable:
         self.ledger = trial
         return made
 
-    def announce(self, text: str) -> None:
+    async def announce(self, text: str) -> None:
         """A line of the table's own log (a commitment, the host's change), stored and sent
         to every connection."""
-        self.deliver(self.store.run(queries.add_message, self.id, "table", "", text))
+        self.deliver(await self.write("a line", queries.add_message, self.id, "table", "", text))
 
     def deliver(self, chat: Chat) -> None:
         """Send a stored line to the connections of its room (``table``: all)."""
@@ -637,11 +721,11 @@ class LiveTable:
                 return e
         return None
 
-    def _set_away(self, position: int, away: bool) -> None:
+    async def _set_away(self, position: int, away: bool) -> None:
         seat = self.seats[position]
         if seat.sitting_out != away:
+            await self.write("a seat", queries.save_seat, self.id, replace(seat, sitting_out=away))
             seat.sitting_out = away
-            self.store.run(queries.save_seat, self.id, seat)
             self.changed.set()
 
     async def connect(self, client: Client) -> None:
@@ -679,9 +763,12 @@ class LiveTable:
                         "bad_token",
                     )
             client.said_hello = True
-            lines = self.store.run(
-                queries.messages, self.id, ("table", self.room_of(client)), CHAT_HISTORY
-            )
+            rooms = ("table", self.room_of(client))
+            try:
+                lines = await self.store.read(queries.messages, self.id, rooms, CHAT_HISTORY)
+            except Exception as exc:  # the chat's history waits; the table does not
+                log.warning("table %s: the chat could not be read: %s", self.code, exc)
+                lines = []
             client.push(
                 "chat", json.dumps({"type": "chat", "messages": [chat_json(c) for c in lines]})
             )
@@ -695,6 +782,8 @@ class LiveTable:
         async with self.lock:
             client.acts += 1
             hand = self.hand
+            if self.refuse_while_down(client):
+                return
             if client.seat is None:
                 client.error("spectators watch; take a seat to play", "spectator")
                 return
@@ -712,11 +801,11 @@ class LiveTable:
                 return
             mine = hand.state.hands[e] if message.verb == "sm" else ()
             try:
-                self._apply(e, message.action(e, tuple(mine)), "player")
+                await self._apply(e, message.action(e, tuple(mine)), "player")
             except IllegalAction as exc:
                 client.error(_named(exc.message, hand.players), exc.reason, exc.rule)
                 return
-            self._set_away(client.seat, False)  # a player who moves is back
+            await self._set_away(client.seat, False)  # a player who moves is back
             self.broadcast()
 
     async def deal_now(self, client: Client) -> None:
@@ -739,7 +828,7 @@ class LiveTable:
             if client.seat is None or self.seats[client.seat].holder != client.holder:
                 client.error("only a player in a seat can sit out or come back", "spectator")
                 return
-            self._set_away(client.seat, away)
+            await self._set_away(client.seat, away)
             self.broadcast()
 
     # --- seats, rebuys, leaving -------------------------------------------------------------
@@ -772,7 +861,7 @@ class LiveTable:
         seat.sitting_out = False
         return entries
 
-    def save(
+    async def save(
         self,
         *seats: SeatData,
         ledger: list[Entry] | None = None,
@@ -780,40 +869,18 @@ class LiveTable:
         table: dict[str, Any] | None = None,
     ) -> None:
         """Store seats, ledger entries, a granted request and the table's fields in one
-        transaction; if that fails the table is read back from the store (nothing changed)
-        and TableError says so."""
-        try:
-            self.store.run(
-                queries.save_seat,
-                self.id,
-                *seats,
-                ledger=ledger or [],
-                request=request,
-                table=table,
-            )
-        except Exception:
-            log.exception(
-                "table %s: a change could not be stored; the table is read again", self.code
-            )
-            self.reload()
-            raise TableError(
-                "the table could not save that; nothing changed", "not_saved"
-            ) from None
+        transaction; StoragePaused if the database did not take it (the table pauses, and is
+        read again from the store when it answers)."""
+        await self.write(
+            "a change", queries.save_seat, self.id, *seats, ledger=ledger or [], request=request,
+            table=table,
+        )  # fmt: skip
 
-    def reload(self) -> None:
-        """Seats, ledger, options and requests as the store has them."""
-        (data,) = self.store.run(queries.tables, self.code)
-        self.seats = data.seats
-        self.host_token = data.host_token
-        self.options = table_options({}, practice=data.practice, current=data.options)
-        self.paused = data.paused
-        self.house = data.house
-        self.rules = with_house(variants.get(data.game), data.house)
-        self.ledger = from_entries(data.ledger)
-        self.requests = data.requests
-        for client in self.clients:
-            if client.seat is not None and not client.holds(self):
-                client.seat = client.holder = None
+    def refuse_while_down(self, client: Client) -> bool:
+        """While the storage is paused, answer ``client`` with the one line that says so."""
+        if self.outage.down:
+            client.error(STORAGE_DOWN, StoragePaused.reason)
+        return self.outage.down
 
     async def rebuy(self, client: Client, chips: int) -> None:
         """A player adds chips between hands, up to the table's most (``max_buy``, else the
@@ -838,14 +905,13 @@ class LiveTable:
                 return
             before = self.ledger
             entries = self.ledger_entries(lambda book: [book.buy_in(seat.name, chips)])
-            seat.stack += chips
             try:
-                self.save(seat, ledger=entries)
-            except TableError as exc:
+                await self.save(replace(seat, stack=seat.stack + chips), ledger=entries)
+            except StoragePaused:
                 self.ledger = before
-                client.error(exc.message, exc.reason)
-                return
-            self.announce(f"{seat.name} rebuys {chips} chips and has {seat.stack}")
+                raise
+            seat.stack += chips
+            await self.announce(f"{seat.name} rebuys {chips} chips and has {seat.stack}")
             self.changed.set()
             self.broadcast()
 
@@ -861,15 +927,11 @@ class LiveTable:
             name, chips, playing = seat.name, seat.stack, self.in_hand(seat.position)
             was_host = client.token_hash is not None and client.token_hash == self.host_token
             entries = self.vacate(seat)
-            try:
-                self.save(seat, ledger=entries, table={"host_token": None} if was_host else None)
-            except TableError as exc:
-                client.error(exc.message, exc.reason)
-                return
+            await self.save(seat, ledger=entries, table={"host_token": None} if was_host else None)
             if was_host:
                 self.host_token = None
             later = " at the end of this hand" if playing else f" with {chips} chips"
-            self.announce(f"{name} leaves the table and cashes out{later}")
+            await self.announce(f"{name} leaves the table and cashes out{later}")
             client.error("you left your seat; you are watching now", "left")
             self.changed.set()
             self.broadcast()
@@ -900,7 +962,7 @@ class LiveTable:
                 who = self.seats[client.seat].name
             else:
                 who = name or "a spectator"
-            self.deliver(self.store.run(queries.add_message, self.id, room, who, text))
+            self.deliver(await self.write("a line", queries.add_message, self.id, room, who, text))
 
     async def set_odds(self, client: Client, on: bool) -> None:
         """The player's own switch of the odds panel (where the table offers it)."""
@@ -945,6 +1007,7 @@ class LiveTable:
             "started": bool(self.hands_played or self.dealing),
             "host": self.host,
             "hosted": self.host_token is not None,
+            "storage": STORAGE_DOWN if self.outage.down else None,
             "paused": self.paused,
             "options": self.options,
             "max_buy": self.options["max_buy"] or self.stack,
@@ -1061,6 +1124,14 @@ def _named(message: str, players: list[dict[str, Any]]) -> str:
         return str(players[e]["name"]) if e < len(players) else found.group(0)
 
     return _PLAYER.sub(name, message)
+
+
+def _replay(rules: Rules, starting: Sequence[int], seed: int, actions: list[str]) -> State:
+    """A hand dealt again from its seed, with its stored moves applied in order."""
+    state = new_hand(rules, list(starting), seed=seed)
+    for line in actions:
+        apply(state, parse_action(line))
+    return state
 
 
 def _view(state: State, seat: int | None) -> View:
