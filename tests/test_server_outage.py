@@ -63,9 +63,7 @@ class Seen:
 
 
 def _mine(m: dict[str, Any]) -> bool:
-    return (
-        m["type"] == "state" and m["hand"] is not None and bool(m["hand"]["view"]["options"])
-    )
+    return m["type"] == "state" and m["hand"] is not None and bool(m["hand"]["view"]["options"])
 
 
 def _storage(m: dict[str, Any]) -> str | None:
@@ -108,11 +106,13 @@ def play_through_an_outage(url: str, fail: Callable[[], None], mend: Callable[[]
     played = read_phh(record)
     moves = [format_action(a) for a in played.actions if not a.by_dealer]
     assert [m for m in moves if " sm " not in m] == [m for m in stored if " sm " not in m]
-    assert played.seed is not None and played.finishing_stacks is not None
+    assert played.seed is not None
+    assert played.finishing_stacks is not None
     again = new_hand(variants.get("stud8"), list(played.starting_stacks), seed=played.seed)
     for line in stored:  # the stored moves, each once, play the hand to the same end
         apply(again, parse_action(line))
-    assert again.finished and tuple(again.stacks) == tuple(played.finishing_stacks)
+    assert again.finished
+    assert tuple(again.stacks) == tuple(played.finishing_stacks)
     assert sum(played.finishing_stacks) == sum(played.starting_stacks) == 3 * 400
 
 
