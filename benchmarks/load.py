@@ -130,12 +130,15 @@ class Server:
             self.process.kill()
             self.process.communicate()
 
-    def moves(self) -> list[tuple[float, float, bool]]:
+    def moves(self) -> tuple[list[tuple[float, float, bool]], int, int]:
         """Each move the server took from a client: its wall and CPU seconds, and whether it
-        ended the hand (written when the server stops; see ``serve_timed``)."""
+        ended the hand; and the store's commits and the writes they held (written when the
+        server stops; see ``serve_timed``)."""
         if not self.timings.exists():
-            return []
-        return [(wall, cpu, ended) for wall, cpu, ended in json.loads(self.timings.read_text())]
+            return [], 0, 0
+        found = json.loads(self.timings.read_text())
+        moves = [(wall, cpu, ended) for wall, cpu, ended in found["moves"]]
+        return moves, found["commits"], found["writes"]
 
     def problems(self) -> list[str]:
         """The lines of the server's log that tell of something wrong."""
@@ -181,9 +184,16 @@ def serve_timed(timings: str, argv: list[str]) -> None:
     from the time the process waited for a core."""
     from splitpot.cli import run
     from splitpot.server.tables import LiveTable
+    from splitpot.server.writer import Writer
 
     taken = LiveTable.act
     moves: list[tuple[float, float, bool]] = []
+    writers: list[Writer] = []
+    made = Writer.__init__
+
+    def writer(self: Writer, *args: Any, **kwargs: Any) -> None:
+        made(self, *args, **kwargs)
+        writers.append(self)
 
     async def act(self: LiveTable, client: Any, message: Any) -> None:
         wall, cpu = time.perf_counter(), time.thread_time()
@@ -192,7 +202,18 @@ def serve_timed(timings: str, argv: list[str]) -> None:
         moves.append((time.perf_counter() - wall, time.thread_time() - cpu, ended))
 
     LiveTable.act = act  # type: ignore[method-assign]
-    atexit.register(lambda: Path(timings).write_text(json.dumps(moves)))
+    Writer.__init__ = writer  # type: ignore[method-assign]
+    atexit.register(
+        lambda: Path(timings).write_text(
+            json.dumps(
+                {
+                    "moves": moves,
+                    "commits": sum(w.commits for w in writers),
+                    "writes": sum(w.jobs for w in writers),
+                }
+            )
+        )
+    )
     sys.argv = [sys.argv[0], *argv]
     run()
 
@@ -422,7 +443,7 @@ def main() -> int:
         finally:
             server.stop()
         problems = server.problems()
-        inside = server.moves()
+        inside, commits, writes = server.moves()
         hands = finished_hands(db)
 
     lat = figures.latencies or [float("nan")]
@@ -452,6 +473,9 @@ def main() -> int:
         "load_average_start": [round(x, 2) for x in load_start],
         "load_average_end": [round(x, 2) for x in os.getloadavg()],
         "server_moves": len(inside),
+        "commits": commits,
+        "writes": writes,
+        "writes_per_commit": round(writes / commits, 2) if commits else None,
     }
     for name, values in (
         ("server_wall", [wall for wall, _, _ in inside]),
@@ -490,6 +514,10 @@ def main() -> int:
             f"{result['server_wall_max_ms']} ms; CPU p50 {result['server_cpu_p50_ms']} / p99 "
             f"{result['server_cpu_p99_ms']} / max {result['server_cpu_max_ms']} ms "
             f"(a hand's last move: CPU p50 {result['server_cpu_hand_end_p50_ms']} ms)"
+        )
+        print(
+            f"the store: {writes} writes in {commits} commits "
+            f"({result['writes_per_commit']} writes a commit: group commit)"
         )
         print(
             f"CPU: the server {result['server_cpu_share']:.0%} of one core, "

@@ -547,8 +547,9 @@ class LiveTable:
             hand.state = _replay(hand.state.rules, hand.state.starting, hand.seed, hand.actions)
             raise
         hand.actions.append(line)
-        if hand.state.finished:
-            await self._settle()
+        if hand.state.finished:  # the move stands; if its end is not stored, the table pauses
+            with contextlib.suppress(StoragePaused):  # and stores it when the database is back
+                await self._settle()
         else:
             self._waiting_on(e)
 
@@ -805,7 +806,8 @@ class LiveTable:
             except IllegalAction as exc:
                 client.error(_named(exc.message, hand.players), exc.reason, exc.rule)
                 return
-            await self._set_away(client.seat, False)  # a player who moves is back
+            with contextlib.suppress(StoragePaused):  # the move stands (the table may pause)
+                await self._set_away(client.seat, False)  # a player who moves is back
             self.broadcast()
 
     async def deal_now(self, client: Client) -> None:
