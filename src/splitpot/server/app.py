@@ -31,12 +31,17 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from splitpot import bots as bot_registry
 from splitpot.errors import SplitpotError
 from splitpot.notation import write_phh
-from splitpot.server import history
+from splitpot.server import history, play, seating
+from splitpot.server.chat import say
+from splitpot.server.clients import Client
 from splitpot.server.host import host_action
 from splitpot.server.lobby import DEFAULT_TIMER, LobbyError, Tables, games
+from splitpot.server.players import dealt_from_json, hash_token
+from splitpot.server.settings import Settings
+from splitpot.server.snapshot import info, set_odds
 from splitpot.server.store import Store
-from splitpot.server.tables import Client, LiveTable, Settings, hash_token
-from splitpot.server.wire import MAX_MESSAGE, Message, WireError, read_message
+from splitpot.server.tables import LiveTable
+from splitpot.server.wire import MAX_MESSAGE, PONG, Message, WireError, read_message
 
 __all__ = ["STATIC", "create_app"]
 
@@ -201,7 +206,7 @@ def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = N
             table = tables.get(request.path_params["code"])
         except LobbyError as exc:
             return _error(exc.message, exc.status)
-        return JSONResponse(table.info())
+        return JSONResponse(info(table))
 
     async def join_table(request: Request) -> Response:
         try:
@@ -220,10 +225,7 @@ def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = N
         seat = table.seat_of(hash_token(token.strip()))
         if seat is None:
             return None
-        for e, p in enumerate(players):
-            if p["seat"] == seat.position and p["holder"] == seat.holder:
-                return e
-        return None
+        return next((e for e, p in enumerate(dealt_from_json(players)) if p.holds(seat)), None)
 
     def finished_hand(request: Request) -> tuple[LiveTable, Any, Any, int | None]:
         table = tables.get(request.path_params["code"])
@@ -304,7 +306,7 @@ def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = N
             return
         await websocket.accept()
         client = Client()
-        await table.connect(client)
+        await seating.connect(table, client)
         sender = asyncio.get_running_loop().create_task(_pump(websocket, client))
         try:
             await _listen(websocket, table, client, settings)
@@ -312,7 +314,7 @@ def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = N
             sender.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await sender
-            await table.disconnect(client)
+            await seating.disconnect(table, client)
 
     routes = [
         Route("/", lobby_page),
@@ -370,28 +372,28 @@ async def _listen(
 
 async def _dispatch(table: LiveTable, client: Client, message: Message) -> None:
     if message.type == "hello":
-        await table.hello(client, message.token)
+        await seating.hello(table, client, message.token)
     elif not client.said_hello:
         client.error('say hello first: {"type": "hello", "token": ...}', "no_hello")
     elif message.type == "act":
-        await table.act(client, message)
+        await play.act(table, client, message)
     elif message.type in ("sit_out", "back"):
-        await table.sit_out(client, message.type == "sit_out")
+        await seating.sit_out(table, client, message.type == "sit_out")
     elif message.type == "start":
-        await table.deal_now(client)
+        await play.deal_now(table, client)
     elif message.type == "chat":
-        await table.chat(client, message.text, message.name)
+        await say(table, client, message.text, message.name)
     elif message.type == "rebuy":
         assert message.chips is not None
-        await table.rebuy(client, message.chips)
+        await seating.rebuy(table, client, message.chips)
     elif message.type == "leave":
-        await table.leave(client)
+        await seating.leave(table, client)
     elif message.type == "odds":
-        await table.set_odds(client, message.on)
+        await set_odds(table, client, message.on)
     elif message.type == "host":
         await host_action(table, client, message)
     else:  # ping
-        client.push("pong", json.dumps({"type": "pong"}))
+        client.push("pong", PONG)
 
 
 MAX_SOCKET_MESSAGE: Final = 16 * MAX_MESSAGE
