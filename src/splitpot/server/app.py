@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any, Final
@@ -35,6 +34,7 @@ from splitpot.server import history, play, seating
 from splitpot.server.chat import say
 from splitpot.server.clients import Client
 from splitpot.server.host import host_action
+from splitpot.server.limits import Buckets
 from splitpot.server.lobby import DEFAULT_TIMER, LobbyError, Tables, games
 from splitpot.server.players import dealt_from_json, hash_token
 from splitpot.server.settings import Settings
@@ -104,41 +104,6 @@ def same_origin(headers: Headers) -> bool:
     )
 
 
-class _Buckets:
-    """Token buckets by key (a client's address): ``rate`` per second, ``burst`` at most."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, burst
-        self.level: dict[str, tuple[float, float]] = {}
-
-    def allow(self, key: str) -> bool:
-        now = time.monotonic()
-        tokens, then = self.level.get(key, (float(self.burst), now))
-        tokens = min(float(self.burst), tokens + (now - then) * self.rate)
-        if len(self.level) > 10_000:
-            self.level.clear()
-        if tokens < 1:
-            self.level[key] = (tokens, now)
-            return False
-        self.level[key] = (tokens - 1, now)
-        return True
-
-
-def _allowed(client: Client, settings: Settings) -> bool:
-    """The connection's own bucket: ``settings.rate`` messages a second, ``burst`` at once."""
-    now = time.monotonic()
-    if not client.refilled:
-        client.tokens, client.refilled = float(settings.burst), now
-    client.tokens = min(
-        float(settings.burst), client.tokens + (now - client.refilled) * settings.rate
-    )
-    client.refilled = now
-    if client.tokens < 1:
-        return False
-    client.tokens -= 1
-    return True
-
-
 def _error(message: str, status: int) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
@@ -148,7 +113,7 @@ def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = N
     settings = settings or Settings()
     store = db if isinstance(db, Store) else Store(db)
     tables = Tables(store, settings)
-    posts = _Buckets(rate=settings.post_rate, burst=settings.post_burst)
+    posts = Buckets(settings.post_rate, settings.post_burst)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -177,7 +142,7 @@ def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = N
         if not same_origin(request.headers):
             raise LobbyError("requests from another site are refused", 403)
         host = request.client.host if request.client else "?"
-        if not posts.allow(host):
+        if not posts.take(host, settings.clock()):
             raise LobbyError("too many requests; wait a little", 429)
         if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
             raise LobbyError("send JSON (Content-Type: application/json)", 415)
@@ -305,7 +270,7 @@ def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = N
             await websocket.close(code=1013)
             return
         await websocket.accept()
-        client = Client()
+        client = Client(settings)
         await seating.connect(table, client)
         sender = asyncio.get_running_loop().create_task(_pump(websocket, client))
         try:
@@ -356,7 +321,7 @@ async def _listen(
             return
         text = message.get("text")
         data: str | bytes = text if text is not None else message.get("bytes") or b""
-        if not _allowed(client, settings):
+        if not client.messages.take(settings.clock()):
             client.error(
                 f"too many messages: at most {settings.rate:g} a second; this one was dropped",
                 "rate_limited",

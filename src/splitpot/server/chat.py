@@ -20,19 +20,14 @@ CHAT_HISTORY: Final = 50
 async def say(table: LiveTable, client: Client, text: str, name: str | None) -> None:
     """A line of chat to the connection's room: players to players, spectators to
     spectators (docs/web.md); at most ``chat_burst`` at once, ``chat_rate`` a second."""
-    settings = table.settings
-    now = table.now()
-    tokens, then = client.chat if client.chat[1] else (float(settings.chat_burst), now)
-    tokens = min(float(settings.chat_burst), tokens + (now - then) * settings.chat_rate)
-    if tokens < 1:
-        client.chat = (tokens, now)
+    if not client.chat.take(table.now()):
+        settings = table.settings
         client.error(
             f"chat: at most {settings.chat_burst} lines at once and "
             f"{settings.chat_rate:g} a second; that line was not sent",
             "chat_rate",
         )
         return
-    client.chat = (tokens - 1, now)
     async with table.lock:
         room = table.room_of(client)
         if room == "players":

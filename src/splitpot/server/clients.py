@@ -7,6 +7,8 @@ import asyncio
 from collections import deque
 from typing import Final
 
+from splitpot.server.limits import TokenBucket
+from splitpot.server.settings import Settings
 from splitpot.server.wire import error_message
 
 __all__ = ["OUTBOX", "Client"]
@@ -22,7 +24,7 @@ class Client:
     whole), so a slow reader never makes the server hold a backlog.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, settings: Settings) -> None:
         self.seat: int | None = None
         self.holder: int | None = None
         self.said_hello = False
@@ -30,14 +32,13 @@ class Client:
         self._out: deque[tuple[str, str]] = deque()
         self._ready = asyncio.Event()
         self.closed = False
-        self.tokens = 0.0
-        self.refilled = 0.0
+        self.messages = TokenBucket(settings.rate, settings.burst)  # what it may send
         self.token_hash: str | None = None  # the token it said hello with, hashed
         self.request: int | None = None  # the seat request it waits on
         self.odds = True  # the player's own switch of the odds panel
         self.odds_key: tuple[int, int] | None = None  # (hand, log length) last asked for
         self.odds_busy = False
-        self.chat = (0.0, 0.0)  # chat bucket: tokens, refilled at
+        self.chat = TokenBucket(settings.chat_rate, settings.chat_burst)  # its lines of chat
 
     def push(self, kind: str, text: str) -> None:
         """Queue a message; ``kind`` "state" (and "odds") replaces one still waiting."""

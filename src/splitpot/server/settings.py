@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 __all__ = ["Settings"]
@@ -34,3 +36,6 @@ class Settings:
     """Chat lines per second a connection may send, on average..."""
     chat_burst: int = 5
     """...and at most this many at once."""
+    clock: Callable[[], float] = time.monotonic
+    """The seconds the server's timers, pauses and rate limits count (tests pass a clock
+    they move by hand, so nothing waits for real time)."""

@@ -11,7 +11,6 @@ the moves nobody sends), :mod:`.play` (the hand's life: deal, moves, settling), 
 from __future__ import annotations
 
 import asyncio
-import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -84,8 +83,8 @@ class LiveTable:
         self.rules = with_house(variants.get(data.game), data.house)
 
     def now(self) -> float:
-        """The table's clock (seconds, monotonic)."""
-        return time.monotonic()
+        """The table's clock (seconds: the server's, ``Settings.clock``)."""
+        return self.settings.clock()
 
     def rules_of(self, house: dict[str, Any] | None) -> Rules:
         """The game's rules with ``house`` (None: the table's own)."""
