@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, MutableMapping
 from pathlib import Path
 from typing import Any, Final
 from urllib.parse import urlsplit
@@ -104,8 +104,21 @@ def same_origin(headers: Headers) -> bool:
     )
 
 
-def _error(message: str, status: int) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+async def _refused(request: Request, exc: Exception) -> Response:
+    """The one answer to a request the lobby refuses: its HTTP status and its line of why."""
+    assert isinstance(exc, LobbyError)
+    return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+
+@contextlib.contextmanager
+def _rebuilding() -> Iterator[None]:
+    """A stored hand that cannot be replayed (the server's fault, 500) says so in one line."""
+    try:
+        yield
+    except LobbyError:
+        raise
+    except SplitpotError as exc:
+        raise LobbyError(f"that hand cannot be rebuilt: {exc}", 500) from None
 
 
 def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = None) -> Starlette:
@@ -160,24 +173,14 @@ def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = N
         return data
 
     async def create_table(request: Request) -> Response:
-        try:
-            made = tables.create(await read_json(request))
-        except LobbyError as exc:
-            return _error(exc.message, exc.status)
+        made = tables.create(await read_json(request))
         return JSONResponse(made, status_code=201)
 
     async def table_info(request: Request) -> Response:
-        try:
-            table = tables.get(request.path_params["code"])
-        except LobbyError as exc:
-            return _error(exc.message, exc.status)
-        return JSONResponse(info(table))
+        return JSONResponse(info(tables.get(request.path_params["code"])))
 
     async def join_table(request: Request) -> Response:
-        try:
-            joined = await tables.join(request.path_params["code"], await read_json(request))
-        except LobbyError as exc:
-            return _error(exc.message, exc.status)
+        joined = await tables.join(request.path_params["code"], await read_json(request))
         return JSONResponse(joined)
 
     def reader_of(request: Request, table: LiveTable, players: list[dict[str, Any]]) -> int | None:
@@ -204,24 +207,18 @@ def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = N
             )
         if data.void is not None:
             raise LobbyError(f"hand {number} was called off: {data.void}", 410)
-        state = history.rebuild(table.rules_of(data.house), data)
+        with _rebuilding():
+            state = history.rebuild(table.rules_of(data.house), data)
         return table, data, state, reader_of(request, table, data.players)
 
     async def hand_list(request: Request) -> Response:
-        try:
-            table = tables.get(request.path_params["code"])
-        except LobbyError as exc:
-            return _error(exc.message, exc.status)
+        table = tables.get(request.path_params["code"])
         return JSONResponse({"hands": history.hand_list(store.history(table.id))})
 
     async def hand_record(request: Request) -> Response:
-        try:
-            table, data, state, reader = finished_hand(request)
+        table, data, state, reader = finished_hand(request)
+        with _rebuilding():
             text = write_phh(history.entitled(state, data, reader, table.code))
-        except LobbyError as exc:
-            return _error(exc.message, exc.status)
-        except SplitpotError as exc:
-            return _error(f"that hand cannot be rebuilt: {exc}", 500)
         name = f"splitpot-{table.code}-hand-{data.number}.phh"
         return Response(
             text,
@@ -230,26 +227,16 @@ def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = N
         )
 
     async def hand_replay(request: Request) -> Response:
-        try:
-            _, data, state, reader = finished_hand(request)
+        _, data, state, reader = finished_hand(request)
+        with _rebuilding():
             return JSONResponse(history.frames(state, data, reader))
-        except LobbyError as exc:
-            return _error(exc.message, exc.status)
-        except SplitpotError as exc:
-            return _error(f"that hand cannot be rebuilt: {exc}", 500)
 
     async def table_ledger(request: Request) -> Response:
-        try:
-            table = tables.get(request.path_params["code"])
-        except LobbyError as exc:
-            return _error(exc.message, exc.status)
+        table = tables.get(request.path_params["code"])
         return JSONResponse(history.ledger_json(table.ledger, table.options["chip_value"]))
 
     async def table_ledger_csv(request: Request) -> Response:
-        try:
-            table = tables.get(request.path_params["code"])
-        except LobbyError as exc:
-            return _error(exc.message, exc.status)
+        table = tables.get(request.path_params["code"])
         name = f"splitpot-{table.code}-ledger.csv"
         return Response(
             history.ledger_csv(table.ledger, table.options["chip_value"]),
@@ -296,7 +283,7 @@ def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = N
         WebSocketRoute("/ws/{code}", table_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={LobbyError: _refused})
     app.add_middleware(_SecurityHeaders)
     app.state.store = store
     app.state.tables = tables
