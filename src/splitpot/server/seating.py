@@ -8,7 +8,7 @@ import logging
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from splitpot.errors import SplitpotError
+from splitpot.errors import TableError
 from splitpot.ledger import Entry, Ledger, LedgerError, from_entries
 from splitpot.server.chat import announce, history
 from splitpot.server.clients import Client
@@ -36,15 +36,6 @@ __all__ = [
 ]
 
 log = logging.getLogger("splitpot.server")
-
-
-class TableError(SplitpotError):
-    """A request to the table that cannot be granted; ``reason`` is a stable code."""
-
-    def __init__(self, message: str, reason: str) -> None:
-        super().__init__(message)
-        self.message = message
-        self.reason = reason
 
 
 # --- the ledger -------------------------------------------------------------------------------
