@@ -80,19 +80,21 @@ def play_through_an_outage(url: str, fail: Callable[[], None], mend: Callable[[]
             fail()
             ws.send_json(_choice(before["hand"]["view"]))
             refused = seen.until(lambda m: m["type"] == "error")
-            assert (refused["message"], refused["reason"]) == (STORAGE_DOWN, "storage")
+            assert (refused["message"], refused["reason"]) == (STORAGE_DOWN, "storage_paused")
             paused = seen.until(lambda m: _storage(m) == STORAGE_DOWN)
             assert paused["table"]["paused"] is False  # not the host's pause
             assert paused["hand"]["view"] == before["hand"]["view"]  # the move was not played
             ws.send_json(_choice(before["hand"]["view"]))  # meanwhile: the same one line
             again = seen.until(lambda m: m["type"] == "error")
-            assert (again["message"], again["reason"]) == (STORAGE_DOWN, "storage")
+            assert (again["message"], again["reason"]) == (STORAGE_DOWN, "storage_paused")
             mend()
             back = seen.until(lambda m: _storage(m) is None and _mine(m))
             assert back["hand"]["view"] == before["hand"]["view"]
             told = [m for m in seen.all if m["type"] == "chat"]
             assert any(line["text"] == STORAGE_BACK for m in told for line in m["messages"])
-            assert not any(m["type"] == "error" and m["reason"] != "storage" for m in seen.all)
+            assert not any(
+                m["type"] == "error" and m["reason"] != "storage_paused" for m in seen.all
+            )
             last = back
             while not last["hand"]["view"]["finished"]:  # play the hand out
                 ws.send_json(_choice(last["hand"]["view"]))

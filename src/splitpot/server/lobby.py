@@ -19,15 +19,19 @@ from sqlalchemy.orm import Session
 
 from splitpot import bots as bot_registry
 from splitpot import variants
-from splitpot.errors import SplitpotError
+from splitpot.errors import LobbyError, StoragePaused
 from splitpot.house import HouseRule, offered, stakes, with_house
 from splitpot.ledger import Entry
 from splitpot.rules import Rules
-from splitpot.server import queries
+from splitpot.server import queries, runner
+from splitpot.server.chat import announce
 from splitpot.server.options import MAX_STACK, OptionError, house_changes, table_options
-from splitpot.server.outage import STORAGE_DOWN, StoragePaused
+from splitpot.server.players import BOT_NAMES, SeatRequest, hash_token, player_name
+from splitpot.server.seating import name_taken, save, seat_player
+from splitpot.server.settings import Settings
+from splitpot.server.snapshot import broadcast
 from splitpot.server.store import SeatData, Store, TableData
-from splitpot.server.tables import BOT_NAMES, LiveTable, Settings, bot_player, hash_token
+from splitpot.server.tables import LiveTable
 
 __all__ = [
     "CODE_LETTERS",
@@ -50,16 +54,6 @@ MAX_REQUESTS: Final = 20
 """Seat requests that may wait on a host at once."""
 PRACTICE_GAME: Final = "auction"
 PRACTICE_BOTS: Final = 3
-
-
-class LobbyError(SplitpotError):
-    """A request to create or join a table that cannot be granted; ``status`` is the HTTP
-    status it answers with."""
-
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.message = message
-        self.status = status
 
 
 def _rule_json(rule: HouseRule) -> dict[str, Any]:
@@ -120,11 +114,7 @@ def _whole(spec: Mapping[str, Any], key: str, default: int, low: int, high: int)
 
 def _buy_ins(seats: list[SeatData]) -> list[Entry]:
     """The ledger's first entries: everyone seated at a new table buys in."""
-    return [
-        Entry("buy-in", bot_player(s.name) if s.kind == "bot" else s.name, s.stack)
-        for s in seats
-        if s.kind != "open"
-    ]
+    return [Entry("buy-in", player_name(s), s.stack) for s in seats if s.kind != "open"]
 
 
 log = logging.getLogger("splitpot.server")
@@ -142,18 +132,18 @@ class Tables:
     def open(self) -> None:
         """Load every stored table, resuming hands under way, and start their runners (in the
         server's event loop)."""
-        for data in self.store.tables():  # at start-up, before the server takes requests
+        for data in self.store.tables():
             if data.code not in self.live:
-                self.live[data.code] = LiveTable(self.store, data, self.settings)
+                self.live[data.code] = runner.load(self.store, data, self.settings)
         for table in self.live.values():
-            table.start()
+            runner.start(table)
         self.opened = True
 
     async def close(self) -> None:
         """Stop every runner."""
         self.opened = False
         for table in self.live.values():
-            await table.stop()
+            await runner.stop(table)
         self.live.clear()
 
     def get(self, code: str) -> LiveTable:
@@ -176,8 +166,8 @@ class Tables:
         return job
 
     def _add(self, data: TableData) -> LiveTable:
-        table = self.live[data.code] = LiveTable(self.store, data, self.settings)
-        table.start()
+        table = self.live[data.code] = runner.load(self.store, data, self.settings)
+        runner.start(table)
         return table
 
     async def _create(self, **fields: Any) -> LiveTable:
@@ -282,7 +272,7 @@ class Tables:
         name = _name(spec.get("name"))
         wanted = spec.get("seat")
         async with table.lock:
-            taken = table.name_taken(name)
+            taken = name_taken(table, name)
             if taken is not None:
                 raise LobbyError(taken, 409)
             if wanted is not None:
@@ -303,36 +293,41 @@ class Tables:
                 seat = free[0]
             token = secrets.token_urlsafe(32)
             if table.outage.down:
-                raise LobbyError(STORAGE_DOWN, 503)
-            if table.options["approve_seats"]:
-                if len(table.requests) >= MAX_REQUESTS:
-                    raise LobbyError("too many people are waiting for a seat here; try later", 429)
-                try:
-                    request = await table.write(
-                        "a seat request", queries.add_request, table.id, name, hash_token(token)
-                    )
-                    table.requests.append((request, name, hash_token(token)))
-                    await table.announce(f"{name} asks for a seat; the host decides")
-                except StoragePaused as exc:
-                    table.broadcast()
-                    raise LobbyError(exc.message, 503) from None
-                table.broadcast()
-                return {"code": table.code, "seat": None, "token": token, "waiting": True}
-            host = table.practice and table.host_token is None and seat.position == table.host
-            entries = table.seat_player(seat, name, hash_token(token))
+                raise LobbyError(StoragePaused().message, 503, reason=StoragePaused.reason)
             try:
-                await table.save(
-                    seat, ledger=entries, table={"host_token": seat.token_hash} if host else None
-                )
-                if host:  # the practice table's host is whoever takes the seat left for them
-                    table.host_token = seat.token_hash
-                await table.announce(f"{name} sits down with {table.stack} chips")
+                waiting = await self._seat(table, seat, name, token)
             except StoragePaused as exc:
-                table.broadcast()
-                raise LobbyError(exc.message, 503) from None
+                broadcast(table)
+                raise LobbyError(exc.message, 503, reason=exc.reason) from None
+            if waiting:
+                return {"code": table.code, "seat": None, "token": token, "waiting": True}
             table.changed.set()
-            table.broadcast()
+            broadcast(table)
         return {"code": table.code, "seat": seat.position, "token": token}
+
+    async def _seat(self, table: LiveTable, seat: SeatData, name: str, token: str) -> bool:
+        """Seat ``name`` in ``seat``, or at a table whose host approves seats ask for it (True:
+        the token waits on the host); each change stored before anyone is told."""
+        if table.options["approve_seats"]:
+            if len(table.requests) >= MAX_REQUESTS:
+                raise LobbyError("too many people are waiting for a seat here; try later", 429)
+            hashed = hash_token(token)
+            request = await table.write(
+                "a seat request", queries.add_request, table.id, name, hashed
+            )
+            table.requests.append(SeatRequest(request, name, hashed))
+            await announce(table, f"{name} asks for a seat; the host decides")
+            broadcast(table)
+            return True
+        host = table.practice and table.host_token is None and seat.position == table.host
+        entries = seat_player(table, seat, name, hash_token(token))
+        await save(
+            table, seat, ledger=entries, fields={"host_token": seat.token_hash} if host else None
+        )
+        if host:  # the practice table's host is whoever takes the seat left for them
+            table.host_token = seat.token_hash
+        await announce(table, f"{name} sits down with {table.stack} chips")
+        return False
 
     # --- the practice table -------------------------------------------------------------------
 
@@ -359,7 +354,7 @@ class Tables:
             "options": table_options({}, practice=True),
             "ledger": _buy_ins(seats),
         }
-        code = self.store.run(self._maker(fields))
-        if self.opened:  # the server is running: bring it to life now (at start-up)
+        code = self.store.run(self._maker(fields))  # before the server serves (start-up)
+        if self.opened:  # the server is running: bring it to life now
             self._add(self.store.tables(code)[0])
         return code

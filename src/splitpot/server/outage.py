@@ -17,25 +17,16 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Final
 
-from splitpot.server.store import Store, StoreError
+from splitpot.errors import StoragePaused
+from splitpot.server.store import Store
 
 __all__ = ["STORAGE_BACK", "STORAGE_DOWN", "Outage", "StoragePaused", "backoff"]
 
 log = logging.getLogger("splitpot.server")
 
-STORAGE_DOWN: Final = "the table's storage is not answering: play is paused and resumes by itself"
+STORAGE_DOWN: Final = StoragePaused().message
 """What the players are told (and a move is answered with) while the database is away."""
 STORAGE_BACK: Final = "the table's storage answers again: play resumes"
-
-
-class StoragePaused(StoreError):
-    """A write the database did not take: the table is paused until it answers again."""
-
-    reason = "storage"
-
-    def __init__(self) -> None:
-        super().__init__(STORAGE_DOWN)
-        self.message = STORAGE_DOWN
 
 
 def backoff(first: float, most: float) -> list[float]:

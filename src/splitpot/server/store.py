@@ -28,7 +28,7 @@ from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import StaticPool
 
-from splitpot.errors import SplitpotError
+from splitpot.errors import StoreError
 from splitpot.ledger import Entry
 from splitpot.server import queries
 from splitpot.server.models import Base
@@ -53,10 +53,6 @@ READERS: Final = 4
 
 P = ParamSpec("P")
 T = TypeVar("T")
-
-
-class StoreError(SplitpotError):
-    """The database cannot be opened or used (a bad URL, a missing driver)."""
 
 
 def database_url(url: str) -> str:
