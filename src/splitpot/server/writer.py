@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any, Final, TypeVar
@@ -58,6 +59,8 @@ class Writer:
         """Transactions committed (a test or a benchmark reads the batches from it)."""
         self.jobs = 0
         """Jobs committed."""
+        self.busy = 0.0
+        """Seconds the thread spent running batches (committed or not)."""
 
     def submit(self, job: Job) -> Future[Any]:
         """Queue ``job``; its future holds what it returns once committed (or its error)."""
@@ -106,10 +109,12 @@ class Writer:
         """Run ``batch`` in one transaction and answer each future after the commit."""
         if not batch:
             return
+        began = time.perf_counter()
         try:
             with Session(self.engine, expire_on_commit=False) as session, session.begin():
                 results = [job(session) for job, _ in batch]
         except Exception as error:
+            self.busy += time.perf_counter() - began
             if len(batch) == 1 or unavailable(error):
                 for _, future in batch:
                     future.set_exception(error)
@@ -118,6 +123,7 @@ class Writer:
             for one in batch:
                 self._commit([one])
             return
+        self.busy += time.perf_counter() - began
         self.commits += 1
         self.jobs += len(batch)
         for (_, future), result in zip(batch, results, strict=True):
