@@ -87,6 +87,8 @@ def play_through_an_outage(url: str, fail: Callable[[], None], mend: Callable[[]
             ws.send_json(_choice(before["hand"]["view"]))  # meanwhile: the same one line
             again = seen.until(lambda m: m["type"] == "error")
             assert (again["message"], again["reason"]) == (STORAGE_DOWN, "storage_paused")
+            live = http.app.state.tables.get(code)  # type: ignore[attr-defined]
+            assert live.outage.failures == 1  # one write tried; no bot or move retried meanwhile
             mend()
             back = seen.until(lambda m: _storage(m) is None and _mine(m))
             assert back["hand"]["view"] == before["hand"]["view"]
