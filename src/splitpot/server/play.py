@@ -26,7 +26,7 @@ from splitpot.server import queries
 from splitpot.server.chat import deliver
 from splitpot.server.clients import Client
 from splitpot.server.players import Dealt, dealt_from_json
-from splitpot.server.seating import ledger_entries, set_away
+from splitpot.server.seating import held_seat, ledger_entries, set_away
 from splitpot.server.snapshot import broadcast
 from splitpot.server.store import Chat, HandData
 from splitpot.server.tables import HandRun, LiveTable
@@ -88,8 +88,7 @@ async def deal_now(table: LiveTable, client: Client) -> None:
     """A seated player asks to start without waiting for friends in the open seats (who sit
     in from the next hand when they come)."""
     async with table.lock:
-        if not table.holds(client):
-            client.error("only a player in a seat can start the table", "spectator")
+        if held_seat(table, client, "start the table") is None:
             return
         if table.hands_played:
             client.error("the table has started already", "started")

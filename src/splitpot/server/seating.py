@@ -23,6 +23,7 @@ __all__ = [
     "TableError",
     "connect",
     "disconnect",
+    "held_seat",
     "hello",
     "leave",
     "ledger_entries",
@@ -192,26 +193,32 @@ async def hello(table: LiveTable, client: Client, token: str | None) -> None:
         broadcast(table)
 
 
+def held_seat(table: LiveTable, client: Client, doing: str) -> SeatData | None:
+    """The seat the connection holds; None (and the connection told that only a player in a
+    seat can do ``doing``) when it holds none."""
+    if not table.holds(client):
+        client.error(f"only a player in a seat can {doing}", "spectator")
+        return None
+    assert client.seat is not None
+    return table.seats[client.seat]
+
+
 async def sit_out(table: LiveTable, client: Client, away: bool) -> None:
     """A player sits out (the table moves for them; no new hands) or comes back."""
     async with table.lock:
-        if not table.holds(client):
-            client.error("only a player in a seat can sit out or come back", "spectator")
-            return
-        assert client.seat is not None
-        await set_away(table, client.seat, away)
-        broadcast(table)
+        seat = held_seat(table, client, "sit out or come back")
+        if seat is not None:
+            await set_away(table, seat.position, away)
+            broadcast(table)
 
 
 async def rebuy(table: LiveTable, client: Client, chips: int) -> None:
     """A player adds chips between hands, up to the table's most (``max_buy``, else the
     buy-in): a rebuy in the ledger."""
     async with table.lock:
-        if not table.holds(client):
-            client.error("only a player in a seat can rebuy", "spectator")
+        seat = held_seat(table, client, "rebuy")
+        if seat is None:
             return
-        assert client.seat is not None
-        seat = table.seats[client.seat]
         if table.in_hand(seat.position):
             client.error("rebuy between hands: you are in the hand under way", "in_hand")
             return
@@ -241,11 +248,9 @@ async def leave(table: LiveTable, client: Client) -> None:
     """A player gives up the seat: a cash-out of every chip (after the hand under way, if they
     are in it); a host who leaves leaves the table without a host."""
     async with table.lock:
-        if not table.holds(client):
-            client.error("only a player in a seat can leave it", "spectator")
+        seat = held_seat(table, client, "leave it")
+        if seat is None:
             return
-        assert client.seat is not None
-        seat = table.seats[client.seat]
         name, chips, playing = seat.name, seat.stack, table.in_hand(seat.position)
         was_host = client.token_hash is not None and client.token_hash == table.host_token
         entries = vacate(table, seat)
