@@ -5,9 +5,11 @@ watched (never imported) or made unimportable."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import textwrap
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -80,7 +82,17 @@ def _splitpot(
     )
 
 
-def test_the_extras_modules_are_the_ones_named_here() -> None:
+def _names(requirements: list[str]) -> set[str]:
+    return {re.split(r"[\s\[<>=!~;]", r, maxsplit=1)[0].lower() for r in requirements}
+
+
+def test_pyproject_leaves_the_tables_packages_to_their_extras() -> None:
+    project = tomllib.loads((DATA.parent.parent / "pyproject.toml").read_text())["project"]
+    assert _names(project["dependencies"]) == {"numpy", "click", "rich", "tomli-w"}
+    optional = project["optional-dependencies"]
+    for extra, (_, modules) in EXTRAS.items():  # the packages the command's messages name
+        assert _names(optional[extra]) == set(modules)
+    assert {"splitpot[web,tui,results,ray,env,postgresql]"} <= set(optional["dev"])
     assert sorted(m for _, modules in EXTRAS.values() for m in modules) == sorted(EXTRA_MODULES)
 
 
