@@ -10,7 +10,7 @@ from typing import IO, Any, Final, NoReturn
 
 import click
 
-__all__ = ["EXTRAS", "MissingExtra", "extra_for", "needs", "unavailable"]
+__all__ = ["EXTRAS", "ExtraNotInstalled", "extra_for", "needs", "unavailable"]
 
 EXTRAS: Final[Mapping[str, tuple[str, tuple[str, ...]]]] = {
     "web": ("the web table", ("starlette", "uvicorn", "websockets", "sqlalchemy", "alembic")),
@@ -26,7 +26,7 @@ def extra_for(exc: ImportError) -> str | None:
     return next((extra for extra, (_, modules) in EXTRAS.items() if root in modules), None)
 
 
-class MissingExtra(click.ClickException):
+class ExtraNotInstalled(click.ClickException):
     """``splitpot COMMAND: WHAT needs the EXTRA extra: pip install 'splitpot[EXTRA]'``, on
     standard error, exit status 1."""
 
@@ -45,14 +45,14 @@ class MissingExtra(click.ClickException):
 @contextmanager
 def needs(command: str, what: str | None = None, hint: str = "") -> Iterator[None]:
     """Around an import of an extra's package: when that package is missing, a
-    :class:`MissingExtra` naming the extra; any other import error goes on unchanged."""
+    :class:`ExtraNotInstalled` naming the extra; any other import error goes on unchanged."""
     try:
         yield
     except ImportError as exc:
         extra = extra_for(exc)
         if extra is None:
             raise
-        raise MissingExtra(command, extra, what, hint) from None
+        raise ExtraNotInstalled(command, extra, what, hint) from None
 
 
 def unavailable(name: str, exc: ImportError) -> click.Command:
@@ -62,7 +62,7 @@ def unavailable(name: str, exc: ImportError) -> click.Command:
     extra = extra_for(exc)
     if extra is None:
         raise exc
-    error = MissingExtra(name, extra)
+    error = ExtraNotInstalled(name, extra)
 
     def refuse() -> NoReturn:
         raise error
