@@ -18,7 +18,15 @@ from splitpot.cli.extras import EXTRAS, extra_for
 
 DATA = Path(__file__).parent / "data"
 
-EXTRA_MODULES = ("starlette", "uvicorn", "websockets", "sqlalchemy", "alembic", "textual")
+EXTRA_MODULES = (
+    "starlette",
+    "uvicorn",
+    "websockets",
+    "msgspec",
+    "sqlalchemy",
+    "alembic",
+    "textual",
+)
 
 CORE = (
     "splitpot",

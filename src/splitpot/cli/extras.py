@@ -13,7 +13,10 @@ import click
 __all__ = ["EXTRAS", "ExtraNotInstalled", "extra_for", "needs", "unavailable"]
 
 EXTRAS: Final[Mapping[str, tuple[str, tuple[str, ...]]]] = {
-    "web": ("the web table", ("starlette", "uvicorn", "websockets", "sqlalchemy", "alembic")),
+    "web": (
+        "the web table",
+        ("starlette", "uvicorn", "websockets", "msgspec", "sqlalchemy", "alembic"),
+    ),
     "tui": ("the full-screen table", ("textual",)),
 }
 """Each extra: what it brings, and the top-level modules of the packages it installs."""
