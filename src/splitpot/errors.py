@@ -32,6 +32,8 @@ The web table:
 - :class:`LobbyError`: a request to make or join a table that cannot be granted, with the HTTP
   status it answers with.
 - :class:`StoreError`: a database that cannot be opened or used.
+- :class:`StoragePaused`: a write the database did not take: the table pauses until it answers
+  again (not a rules refusal).
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ __all__ = [
     "ResultsError",
     "RulesError",
     "SplitpotError",
+    "StoragePaused",
     "StoreError",
     "TableError",
     "ViewError",
@@ -216,3 +219,15 @@ class StoreError(SplitpotError):
     """The database cannot be opened or used (a bad URL, a missing driver)."""
 
     reason = "store_failed"
+
+
+class StoragePaused(StoreError):
+    """A write the database did not take (it stopped answering): the table pauses, tells its
+    players this one line, and resumes by itself once the database answers again."""
+
+    reason = "storage_paused"
+
+    def __init__(self) -> None:
+        super().__init__(
+            "the table's storage is not answering: play is paused and resumes by itself"
+        )

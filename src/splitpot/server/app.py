@@ -28,9 +28,9 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from splitpot import bots as bot_registry
-from splitpot.errors import SplitpotError
+from splitpot.errors import SplitpotError, StoragePaused
 from splitpot.notation import write_phh
-from splitpot.server import history, play, seating
+from splitpot.server import history, play, queries, seating
 from splitpot.server.chat import say
 from splitpot.server.clients import Client
 from splitpot.server.host import host_action
@@ -38,7 +38,7 @@ from splitpot.server.limits import Buckets
 from splitpot.server.lobby import DEFAULT_TIMER, LobbyError, Tables, games
 from splitpot.server.players import dealt_from_json, hash_token
 from splitpot.server.settings import Settings
-from splitpot.server.snapshot import info, set_odds
+from splitpot.server.snapshot import broadcast, info, set_odds
 from splitpot.server.store import Store
 from splitpot.server.tables import LiveTable
 from splitpot.server.wire import MAX_MESSAGE, PONG, Message, WireError, read_message
@@ -173,7 +173,7 @@ def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = N
         return data
 
     async def create_table(request: Request) -> Response:
-        made = tables.create(await read_json(request))
+        made = await tables.create(await read_json(request))
         return JSONResponse(made, status_code=201)
 
     async def table_info(request: Request) -> Response:
@@ -195,10 +195,10 @@ def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = N
             return None
         return next((e for e, p in enumerate(dealt_from_json(players)) if p.holds(seat)), None)
 
-    def finished_hand(request: Request) -> tuple[LiveTable, Any, Any, int | None]:
+    async def finished_hand(request: Request) -> tuple[LiveTable, Any, Any, int | None]:
         table = tables.get(request.path_params["code"])
         number = request.path_params["number"]
-        data = store.hand(table.code, number)
+        data = await store.read(queries.hand, table.code, number)
         if data is None:
             raise LobbyError(f"table {table.code} has no hand {number}", 404)
         if not data.over:
@@ -213,10 +213,11 @@ def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = N
 
     async def hand_list(request: Request) -> Response:
         table = tables.get(request.path_params["code"])
-        return JSONResponse({"hands": history.hand_list(store.history(table.id))})
+        hands = await store.read(queries.history, table.id)
+        return JSONResponse({"hands": history.hand_list(hands)})
 
     async def hand_record(request: Request) -> Response:
-        table, data, state, reader = finished_hand(request)
+        table, data, state, reader = await finished_hand(request)
         with _rebuilding():
             text = write_phh(history.entitled(state, data, reader, table.code))
         name = f"splitpot-{table.code}-hand-{data.number}.phh"
@@ -227,7 +228,7 @@ def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = N
         )
 
     async def hand_replay(request: Request) -> Response:
-        _, data, state, reader = finished_hand(request)
+        _, data, state, reader = await finished_hand(request)
         with _rebuilding():
             return JSONResponse(history.frames(state, data, reader))
 
@@ -323,6 +324,18 @@ async def _listen(
 
 
 async def _dispatch(table: LiveTable, client: Client, message: Message) -> None:
+    """Hand a read message to the table; while its storage is paused a change is answered with
+    the one line that says so (a move too: :func:`play.act` counts it first)."""
+    if message.type not in ("hello", "act", "odds", "ping") and table.refuse_while_down(client):
+        return
+    try:
+        await _hand_over(table, client, message)
+    except StoragePaused as exc:
+        client.error(exc.message, exc.reason)
+        broadcast(table)
+
+
+async def _hand_over(table: LiveTable, client: Client, message: Message) -> None:
     if message.type == "hello":
         await seating.hello(table, client, message.token)
     elif not client.said_hello:

@@ -4,14 +4,18 @@ read them (docs/web.md)."""
 
 from __future__ import annotations
 
+import logging
 from typing import Final
 
+from splitpot.server import queries
 from splitpot.server.clients import Client
 from splitpot.server.store import Chat
 from splitpot.server.tables import LiveTable
 from splitpot.server.wire import chat_message
 
 __all__ = ["CHAT_HISTORY", "announce", "deliver", "history", "say"]
+
+log = logging.getLogger("splitpot.server")
 
 CHAT_HISTORY: Final = 50
 """Lines of chat (and of the table's log) a connection receives when it says hello."""
@@ -35,13 +39,13 @@ async def say(table: LiveTable, client: Client, text: str, name: str | None) -> 
             who = table.seats[client.seat].name
         else:
             who = name or "a spectator"
-        deliver(table, table.store.add_message(table.id, room, who, text))
+        deliver(table, await table.write("a line", queries.add_message, table.id, room, who, text))
 
 
-def announce(table: LiveTable, text: str) -> None:
+async def announce(table: LiveTable, text: str) -> None:
     """A line of the table's own log (a commitment, the host's change), stored and sent to
     every connection."""
-    deliver(table, table.store.add_message(table.id, "table", "", text))
+    deliver(table, await table.write("a line", queries.add_message, table.id, "table", "", text))
 
 
 def deliver(table: LiveTable, line: Chat) -> None:
@@ -52,7 +56,13 @@ def deliver(table: LiveTable, line: Chat) -> None:
             client.push("chat", text)
 
 
-def history(table: LiveTable, client: Client) -> None:
-    """Send a connection the last lines of the rooms it may read."""
-    lines = table.store.messages(table.id, ("table", table.room_of(client)), CHAT_HISTORY)
+async def history(table: LiveTable, client: Client) -> None:
+    """Send a connection the last lines of the rooms it may read (read off the event loop;
+    none if the database does not answer: the table goes on)."""
+    rooms = ("table", table.room_of(client))
+    try:
+        lines = await table.store.read(queries.messages, table.id, rooms, CHAT_HISTORY)
+    except Exception as exc:
+        log.warning("table %s: the chat could not be read: %s", table.code, exc)
+        lines = []
     client.push("chat", chat_message(lines))

@@ -4,24 +4,31 @@ the ledger, and rebuilding the hand under way from the store after a restart."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import re
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, Final
 
+from sqlalchemy.orm import Session
+
 from splitpot.actions import Action
-from splitpot.engine import apply, legal_actions, new_hand
-from splitpot.errors import IllegalAction, SplitpotError
+from splitpot.engine import State, apply, legal_actions, new_hand
+from splitpot.errors import IllegalAction, SplitpotError, StoragePaused
 from splitpot.fairness import Shuffle, new_shuffle, record_for
 from splitpot.ledger import Entry, LedgerError
 from splitpot.notation import HandRecord, format_action, parse_action, write_phh
 from splitpot.records import record_from_state
-from splitpot.server.chat import announce
+from splitpot.rules import Rules
+from splitpot.server import queries
+from splitpot.server.chat import deliver
 from splitpot.server.clients import Client
 from splitpot.server.players import Dealt, dealt_from_json
 from splitpot.server.seating import held_seat, ledger_entries, set_away
 from splitpot.server.snapshot import broadcast
-from splitpot.server.store import HandData
+from splitpot.server.store import Chat, HandData
 from splitpot.server.tables import HandRun, LiveTable
 from splitpot.server.wire import Message
 
@@ -49,6 +56,8 @@ async def act(table: LiveTable, client: Client, message: Message) -> None:
     async with table.lock:
         client.acts += 1
         hand = table.hand
+        if table.refuse_while_down(client):
+            return
         if client.seat is None:
             client.error("spectators watch; take a seat to play", "spectator")
             return
@@ -66,11 +75,12 @@ async def act(table: LiveTable, client: Client, message: Message) -> None:
             return
         mine = hand.state.hands[e] if message.verb == "sm" else ()
         try:
-            apply_move(table, e, message.action(e, tuple(mine)), "player")
+            await apply_move(table, e, message.action(e, tuple(mine)), "player")
         except IllegalAction as exc:
             client.error(_named(exc.message, hand.players), exc.reason, exc.rule)
             return
-        set_away(table, client.seat, False)  # a player who moves is back
+        with contextlib.suppress(StoragePaused):  # the move stands (the table may pause)
+            await set_away(table, client.seat, False)  # a player who moves is back
         broadcast(table)
 
 
@@ -104,9 +114,10 @@ def _named(message: str, players: list[Dealt]) -> str:
 # --- the hand -----------------------------------------------------------------------------------
 
 
-def deal(table: LiveTable) -> None:
-    """Deal the next hand to the seats ready, the deal moving round the table: its deck is
-    committed (and the commitment announced) before a card is seen."""
+async def deal(table: LiveTable) -> None:
+    """Deal the next hand to the seats ready, the deal moving round the table: the hand and its
+    deck's commitment (and the line announcing it) are stored before a card is seen; nothing
+    changes if the store does not take them (StoragePaused)."""
     ready = table.ready()[: table.rules.max_players]
     k = table.hands_played % len(ready)  # the deal moves round the table
     order = ready[k:] + ready[:k]
@@ -118,17 +129,24 @@ def deal(table: LiveTable) -> None:
         shuffle = Shuffle(derive(table.seed, number), secret)
     players = [Dealt(s.position, s.holder, s.name, s.bot) for s in order]
     starting = [s.stack for s in order]
-    hand_id = table.store.start_hand(
-        table.id,
-        number=number,
-        seed=shuffle.seed,
-        players=[p.as_json() for p in players],
-        starting=starting,
-        secret=shuffle.secret,
-        commitment=shuffle.commitment,
-        house=table.house,
-    )
-    announce(table, f"Hand {number}: the deck is committed: {shuffle.commitment}")
+    said = f"Hand {number}: the deck is committed: {shuffle.commitment}"
+
+    def job(session: Session) -> tuple[int, Chat]:
+        hand_id = queries.start_hand(
+            session,
+            table.id,
+            number=number,
+            seed=shuffle.seed,
+            players=[p.as_json() for p in players],
+            starting=starting,
+            secret=shuffle.secret,
+            commitment=shuffle.commitment,
+            house=table.house,
+        )
+        return hand_id, queries.add_message(session, table.id, "table", "", said)
+
+    hand_id, line = await table.write("a deal", job)
+    deliver(table, line)
     state = new_hand(table.rules, starting, seed=shuffle.seed)
     table.hand = HandRun(hand_id, number, shuffle.seed, players, state, shuffle=shuffle)
     table.hands_played = number
@@ -137,55 +155,62 @@ def deal(table: LiveTable) -> None:
     broadcast(table)
 
 
-def apply_move(table: LiveTable, e: int, action: Action, source: str) -> None:
-    """Apply a move for engine seat ``e`` (IllegalAction: nothing changed) and store it."""
+async def apply_move(table: LiveTable, e: int, action: Action, source: str) -> None:
+    """Apply a move for engine seat ``e`` (IllegalAction: nothing changed) and store it;
+    StoragePaused: it was not stored, and the hand is as it was before it."""
     hand = table.hand
     assert hand is not None
     apply(hand.state, action)
+    line = format_action(action)
     try:
-        table.store.add_action(hand.id, hand.moves, e, format_action(action), source)
-    except Exception:
-        log.exception("table %s: a move could not be stored; the hand is rebuilt", table.code)
-        _rebuild(table)
-        raise IllegalAction(
-            "the table could not save that move; try again", reason="not_saved", rule=""
-        ) from None
-    hand.moves += 1
-    if hand.state.finished:
-        _settle(table)
+        await table.write("a move", queries.add_action, hand.id, hand.moves, e, line, source)
+    except StoragePaused:
+        hand.state = _replay(hand.state.rules, hand.state.starting, hand.seed, hand.actions)
+        raise
+    hand.actions.append(line)
+    if hand.state.finished:  # the move stands; if its end is not stored, the table pauses
+        with contextlib.suppress(StoragePaused):  # and stores it when the database is back
+            await _settle(table)
     else:
         _waiting_on(table, e)
 
 
 def restore(table: LiveTable, data: HandData) -> None:
     """Rebuild the latest hand from its seed and stored actions; a hand that cannot be
-    rebuilt is called off, every stack as it was before it (nothing was paid yet)."""
+    rebuilt is called off, every stack as it was before it (nothing was paid yet). What that
+    needs stored is left to the runner (``table.fixes``)."""
     try:
-        state = new_hand(table.rules_of(data.house), data.starting, seed=data.seed)
-        for text in data.actions:
-            apply(state, parse_action(text))
+        state = _replay(table.rules_of(data.house), data.starting, data.seed, data.actions)
     except SplitpotError as exc:
         if not data.over:
             why = f"could not be rebuilt after a restart: {exc}"
             log.error("table %s hand %d %s", table.code, data.number, why)
-            table.store.finish_hand(table.id, data.id, finishing=None, phh=None, seats=[], void=why)
+
+            async def call_off() -> None:
+                await table.write(
+                    "a hand called off", queries.finish_hand, table.id, data.id,
+                    finishing=None, phh=None, seats=[], void=why,
+                )  # fmt: skip
+
+            table.fixes.append(call_off)
         return
     shuffle = None if data.secret is None else Shuffle(data.seed, data.secret)
     players = dealt_from_json(data.players)
     table.hand = HandRun(
-        data.id, data.number, data.seed, players, state, len(data.actions), shuffle
+        data.id, data.number, data.seed, players, state, list(data.actions), shuffle
     )
     if not state.finished:
         _waiting_on(table, None)
     elif not data.over:  # the last move was stored but the server died before settling
-        _settle(table)
+        table.fixes.append(lambda: _settle(table))
 
 
-def _rebuild(table: LiveTable) -> None:
-    """The hand as the store has it (after a failed write)."""
-    (data,) = table.store.tables(table.code)
-    assert data.hand is not None, "the hand is in the store"
-    restore(table, data.hand)
+def _replay(rules: Rules, starting: Sequence[int], seed: int, actions: list[str]) -> State:
+    """A hand dealt again from its seed, with its stored moves applied in order."""
+    state = new_hand(rules, list(starting), seed=seed)
+    for line in actions:
+        apply(state, parse_action(line))
+    return state
 
 
 def _waiting_on(table: LiveTable, acted: int | None) -> None:
@@ -204,36 +229,47 @@ def _waiting_on(table: LiveTable, acted: int | None) -> None:
     table.changed.set()
 
 
-def _settle(table: LiveTable) -> None:
-    """The hand is over: store its record and the stacks it leaves, in one transaction."""
+async def _settle(table: LiveTable) -> None:
+    """The hand is over: store its record, the stacks it leaves and the ledger's entries (and
+    the line revealing its seed) in one transaction; the seats and the ledger change only
+    once it is stored."""
     hand = table.hand
     assert hand is not None
     state = hand.state
-    record = _record(table, hand)
+    phh = write_phh(_record(table, hand))
     changed = []
     gone = []
     for e, player in enumerate(hand.players):
         seat = table.seats[player.seat]
         if player.holds(seat):  # a seat taken over keeps its new stack
-            seat.stack = state.stacks[e]
-            changed.append(seat)
+            changed.append(replace(seat, stack=state.stacks[e]))
         else:
             gone.append(player.ledger_name)
+    before = table.ledger
     entries = _ledger_hand(table, hand, gone)
-    table.store.finish_hand(
-        table.id,
-        hand.id,
-        finishing=list(state.stacks),
-        phh=write_phh(record),
-        seats=changed,
-        ledger=entries,
-    )
+    said = None
     if hand.shuffle is not None:
-        announce(
-            table,
+        said = (
             f"Hand {hand.number} is over: seed {hand.shuffle.seed}, secret "
-            f"{hand.shuffle.secret}. Download its record and check it with splitpot verify.",
+            f"{hand.shuffle.secret}. Download its record and check it with splitpot verify."
         )
+
+    def job(session: Session) -> Chat | None:
+        queries.finish_hand(
+            session, table.id, hand.id, finishing=list(state.stacks), phh=phh, seats=changed,
+            ledger=entries,
+        )  # fmt: skip
+        return None if said is None else queries.add_message(session, table.id, "table", "", said)
+
+    try:
+        line = await table.write("a hand's end", job)
+    except StoragePaused:
+        table.ledger = before
+        raise
+    for seat in changed:
+        table.seats[seat.position].stack = seat.stack
+    if line is not None:
+        deliver(table, line)
     hand.since.clear()
     table.finished_at = table.now()
     table.changed.set()

@@ -1,7 +1,9 @@
 """A table's runner: loading a live table from the store, and the one task per table that
 makes the moves nobody sends: the next deal, bots (after a short pause, so people can follow),
 the default move of a player who sits out or whose turn timer ran out
-(:mod:`splitpot.server.defaults`)."""
+(:mod:`splitpot.server.defaults`). While the table is paused for its storage
+(:mod:`splitpot.server.outage`) the runner probes the database instead, and reads the table
+again from it once it answers."""
 
 from __future__ import annotations
 
@@ -11,9 +13,13 @@ import logging
 
 from splitpot import bots as bot_registry
 from splitpot.engine import legal_actions
-from splitpot.errors import IllegalAction
+from splitpot.errors import IllegalAction, StoragePaused
+from splitpot.server import queries
+from splitpot.server.chat import announce
 from splitpot.server.defaults import default_action
+from splitpot.server.outage import STORAGE_BACK, backoff
 from splitpot.server.play import apply_move, deal, derive, restore
+from splitpot.server.players import SeatRequest
 from splitpot.server.seating import open_ledger, set_away
 from splitpot.server.settings import Settings
 from splitpot.server.snapshot import broadcast
@@ -30,12 +36,53 @@ Job = tuple[str, int]
 
 
 def load(store: Store, data: TableData, settings: Settings) -> LiveTable:
-    """The live table of ``data``: its ledger opened and the hand under way rebuilt."""
+    """The live table of ``data``: its ledger opened and the hand under way rebuilt (what
+    that still needs stored waits for the runner: ``table.fixes``)."""
     table = LiveTable(store, data, settings)
-    table.ledger = open_ledger(table)
+    _take(table, data)
+    return table
+
+
+def _take(table: LiveTable, data: TableData) -> None:
+    """Everything the store holds of the table, in memory (nothing is written here)."""
+    table.read(data)
+    table.requests = [SeatRequest(*r) for r in data.requests]
+    table.hand = None
+    table.hands_played = data.hand.number if data.hand is not None else 0
+    table.finished_at = None
+    table.fixes = []
+    table.ledger = open_ledger(table, data.ledger)
     if data.hand is not None:
         restore(table, data.hand)
-    return table
+    for client in table.clients:
+        if client.seat is not None and not table.holds(client):
+            client.leave_seat()
+
+
+async def _fix(table: LiveTable) -> None:
+    """Store what the table read from the store still needs (under the lock)."""
+    while table.fixes:
+        await table.fixes[0]()
+        del table.fixes[0]
+
+
+async def _resume(table: LiveTable) -> None:
+    """Wait until the database answers, then read the table again (what the store holds is
+    what happened: a write whose answer was lost may have been stored) and play on."""
+    await table.outage.wait(table.store, backoff(*table.settings.probe))
+    try:
+        (data,) = await table.store.read(queries.tables, table.code)
+    except Exception as exc:  # gone again: probe again
+        log.warning("table %s: the store answered, then could not be read: %s", table.code, exc)
+        return
+    async with table.lock:
+        table.outage.end()
+        _take(table, data)
+        log.warning("table %s: the store answers again; play resumes", table.code)
+        with contextlib.suppress(StoragePaused):
+            await _fix(table)
+            await announce(table, STORAGE_BACK)
+        broadcast(table)
 
 
 def start(table: LiveTable) -> None:
@@ -57,7 +104,13 @@ async def stop(table: LiveTable) -> None:
 
 
 async def _run(table: LiveTable) -> None:
+    async with table.lock:  # what a restart left to store (a hand to settle)
+        with contextlib.suppress(StoragePaused):
+            await _fix(table)
     while True:
+        if table.outage.down:
+            await _resume(table)
+            continue
         table.changed.clear()
         async with table.lock:
             plan = _plan(table)
@@ -74,6 +127,8 @@ async def _run(table: LiveTable) -> None:
                 pass
         try:
             await _do(table, job)
+        except StoragePaused:
+            broadcast(table)  # the players see the pause; the runner probes from now
         except Exception:  # a bug must not stop the table: log it and plan again
             log.exception("table %s: %s failed", table.code, job)
             await asyncio.sleep(1)
@@ -83,8 +138,8 @@ def _plan(table: LiveTable) -> tuple[float, Job] | None:
     """The next move nobody sends and when it is due: a deal, a bot's or a default move, or
     a timer running out."""
     hand = table.hand
-    if table.paused:
-        return None  # the host paused the table: no deal, no bot, no timer
+    if table.paused or table.outage.down:
+        return None  # the host (or the storage) paused the table: no deal, bot or timer
     if hand is None or hand.state.finished:
         if not table.can_deal():
             return None
@@ -109,7 +164,7 @@ async def _do(table: LiveTable, job: Job) -> None:
     if kind == "deal":
         async with table.lock:
             if table.between_hands() and table.can_deal():
-                deal(table)
+                await deal(table)
         return
     async with table.lock:
         hand = table.hand
@@ -138,15 +193,15 @@ async def _do(table: LiveTable, job: Job) -> None:
         if kind == "timeout":
             if table.now() < hand.since.get(e, 0.0) + table.timer:
                 return
-            set_away(table, hand.players[e].seat, True)
+            await set_away(table, hand.players[e].seat, True)
         source = "bot" if kind == "auto" and bot is not None else "timer"
         try:
-            apply_move(table, e, action, source)
+            await apply_move(table, e, action, source)
         except IllegalAction:
             if source == "bot":
                 log.error("table %s: bot %s chose %s, refused", table.code, bot, action)
                 fallback = default_action(view(hand.state, e), hand.state.rules)
-                apply_move(table, e, fallback, "timer")
+                await apply_move(table, e, fallback, "timer")
             else:
                 raise
         broadcast(table)

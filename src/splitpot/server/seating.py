@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import Any
 
-from splitpot.errors import TableError
+from splitpot.errors import StoragePaused, TableError
 from splitpot.ledger import Entry, Ledger, LedgerError, from_entries
+from splitpot.server import queries
 from splitpot.server.chat import announce, history
 from splitpot.server.clients import Client
-from splitpot.server.players import SeatRequest, hash_token, player_name
+from splitpot.server.players import hash_token, player_name
 from splitpot.server.snapshot import broadcast, snapshot
 from splitpot.server.store import SeatData
 from splitpot.server.tables import LiveTable
@@ -28,7 +30,6 @@ __all__ = [
     "name_taken",
     "open_ledger",
     "rebuy",
-    "reload",
     "save",
     "seat_player",
     "set_away",
@@ -42,10 +43,9 @@ log = logging.getLogger("splitpot.server")
 # --- the ledger -------------------------------------------------------------------------------
 
 
-def open_ledger(table: LiveTable) -> Ledger:
+def open_ledger(table: LiveTable, entries: list[Entry]) -> Ledger:
     """The table's ledger from its stored entries; a table from before the ledger buys its
-    players in with the chips they have."""
-    entries = table.store.ledger(table.code) or []
+    players in with the chips they have (stored by the runner: ``table.fixes``)."""
     try:
         ledger = from_entries(entries)
     except LedgerError as exc:  # never written so: say so and keep the table playing
@@ -58,7 +58,9 @@ def open_ledger(table: LiveTable) -> Ledger:
             if s.kind != "open" and s.stack > 0
         ]
         if made:
-            table.store.save_seat(table.id, ledger=made)
+            table.fixes.append(
+                lambda: table.write("the ledger", queries.save_seat, table.id, ledger=made)
+            )
     return ledger
 
 
@@ -121,7 +123,7 @@ def vacate(table: LiveTable, seat: SeatData) -> list[Entry]:
     return ledger_entries(table, lambda book: [book.cash_out(name)])
 
 
-def save(
+async def save(
     table: LiveTable,
     *seats: SeatData,
     ledger: list[Entry] | None = None,
@@ -129,33 +131,20 @@ def save(
     fields: dict[str, Any] | None = None,
 ) -> None:
     """Store seats, ledger entries, a granted request and the table's ``fields`` in one
-    transaction; if that fails the table is read back from the store (nothing changed) and
-    TableError says so."""
-    try:
-        table.store.save_seat(table.id, *seats, ledger=ledger or [], request=request, table=fields)
-    except Exception:
-        log.exception("table %s: a change could not be stored; the table is read again", table.code)
-        reload(table)
-        raise TableError("the table could not save that; nothing changed", "not_saved") from None
+    transaction; StoragePaused if the database did not take it (the table pauses, and is read
+    again from the store once it answers)."""
+    await table.write(
+        "a change", queries.save_seat, table.id, *seats, ledger=ledger or [], request=request,
+        table=fields,
+    )  # fmt: skip
 
 
-def reload(table: LiveTable) -> None:
-    """Seats, ledger, options and requests as the store has them."""
-    (data,) = table.store.tables(table.code)
-    table.read(data)
-    table.ledger = from_entries(table.store.ledger(table.code) or [])
-    table.requests = [SeatRequest(*r) for r in table.store.requests(table.id)]
-    for client in table.clients:
-        if client.seat is not None and not table.holds(client):
-            client.leave_seat()
-
-
-def set_away(table: LiveTable, position: int, away: bool) -> None:
+async def set_away(table: LiveTable, position: int, away: bool) -> None:
     """Seat ``position`` sits out (the table moves for it) or is back; stored."""
     seat = table.seats[position]
     if seat.sitting_out != away:
+        await table.write("a seat", queries.save_seat, table.id, replace(seat, sitting_out=away))
         seat.sitting_out = away
-        table.store.save_seat(table.id, seat)
         table.changed.set()
 
 
@@ -199,7 +188,7 @@ async def hello(table: LiveTable, client: Client, token: str | None) -> None:
                     "bad_token",
                 )
         client.said_hello = True
-        history(table, client)
+        await history(table, client)
         table.changed.set()
         broadcast(table)
 
@@ -219,7 +208,7 @@ async def sit_out(table: LiveTable, client: Client, away: bool) -> None:
     async with table.lock:
         seat = held_seat(table, client, "sit out or come back")
         if seat is not None:
-            set_away(table, seat.position, away)
+            await set_away(table, seat.position, away)
             broadcast(table)
 
 
@@ -244,14 +233,13 @@ async def rebuy(table: LiveTable, client: Client, chips: int) -> None:
             return
         before = table.ledger
         entries = ledger_entries(table, lambda book: [book.buy_in(seat.name, chips)])
-        seat.stack += chips
         try:
-            save(table, seat, ledger=entries)
-        except TableError as exc:
+            await save(table, replace(seat, stack=seat.stack + chips), ledger=entries)
+        except StoragePaused:
             table.ledger = before
-            client.error(exc.message, exc.reason)
-            return
-        announce(table, f"{seat.name} rebuys {chips} chips and has {seat.stack}")
+            raise
+        seat.stack += chips
+        await announce(table, f"{seat.name} rebuys {chips} chips and has {seat.stack}")
         table.changed.set()
         broadcast(table)
 
@@ -266,15 +254,11 @@ async def leave(table: LiveTable, client: Client) -> None:
         name, chips, playing = seat.name, seat.stack, table.in_hand(seat.position)
         was_host = client.token_hash is not None and client.token_hash == table.host_token
         entries = vacate(table, seat)
-        try:
-            save(table, seat, ledger=entries, fields={"host_token": None} if was_host else None)
-        except TableError as exc:
-            client.error(exc.message, exc.reason)
-            return
+        await save(table, seat, ledger=entries, fields={"host_token": None} if was_host else None)
         if was_host:
             table.host_token = None
         later = " at the end of this hand" if playing else f" with {chips} chips"
-        announce(table, f"{name} leaves the table and cashes out{later}")
+        await announce(table, f"{name} leaves the table and cashes out{later}")
         client.error("you left your seat; you are watching now", "left")
         table.changed.set()
         broadcast(table)

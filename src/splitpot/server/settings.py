@@ -36,6 +36,9 @@ class Settings:
     """Chat lines per second a connection may send, on average..."""
     chat_burst: int = 5
     """...and at most this many at once."""
+    probe: tuple[float, float] = (0.5, 5.0)
+    """Seconds between probes of a database that stopped answering: the first, the longest
+    (doubling in between)."""
     clock: Callable[[], float] = time.monotonic
     """The seconds the server's timers, pauses and rate limits count (tests pass a clock
     they move by hand, so nothing waits for real time)."""

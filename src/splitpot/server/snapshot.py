@@ -14,6 +14,7 @@ from typing import Any
 
 from splitpot.server import oddspanel
 from splitpot.server.clients import Client
+from splitpot.server.outage import STORAGE_DOWN
 from splitpot.server.tables import LiveTable
 from splitpot.server.wire import hand_json, state_message, table_json
 from splitpot.views import public_view, view
@@ -45,6 +46,7 @@ def info(table: LiveTable) -> dict[str, Any]:
         host=table.host,
         hosted=table.host_token is not None,
         paused=table.paused,
+        storage=STORAGE_DOWN if table.outage.down else None,
         options=table.options,
         seats=table.seats,
         connected=table.connected(),

@@ -11,8 +11,9 @@ the moves nobody sends), :mod:`.play` (the hand's life: deal, moves, settling), 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from splitpot import variants
 from splitpot.engine import State
@@ -22,11 +23,14 @@ from splitpot.ledger import Ledger
 from splitpot.rules import Rules
 from splitpot.server.clients import Client
 from splitpot.server.options import table_options
+from splitpot.server.outage import Outage, StoragePaused
 from splitpot.server.players import Dealt, SeatRequest
 from splitpot.server.settings import Settings
 from splitpot.server.store import SeatData, Store, TableData
 
 __all__ = ["HandRun", "LiveTable"]
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -39,11 +43,17 @@ class HandRun:
     seed: int
     players: list[Dealt]
     state: State
-    moves: int = 0
+    actions: list[str] = field(default_factory=list)
+    """The record lines of the moves stored, in order."""
     shuffle: Shuffle | None = None
     """The seed and secret behind the hand's commitment (None: a hand dealt before them)."""
     since: dict[int, float] = field(default_factory=dict)
     """Engine seat -> when (loop time) the table began to wait on it."""
+
+    @property
+    def moves(self) -> int:
+        """Moves stored (the next one's number)."""
+        return len(self.actions)
 
 
 class LiveTable:
@@ -63,7 +73,7 @@ class LiveTable:
         self.host = data.host  # the seat of the player who made the table (None: nobody's)
         self.read(data)
         self.ledger = Ledger()
-        self.requests = [SeatRequest(*r) for r in store.requests(data.id)]
+        self.requests = [SeatRequest(*r) for r in data.requests]
         self.hand: HandRun | None = None
         self.hands_played = data.hand.number if data.hand is not None else 0
         self.clients: set[Client] = set()
@@ -72,6 +82,10 @@ class LiveTable:
         self.finished_at: float | None = None
         self.dealing = False  # a player said to deal without waiting for the open seats
         self.runner: asyncio.Task[None] | None = None
+        self.outage = Outage()
+        self.fixes: list[Callable[[], Awaitable[None]]] = []
+        """What the table read from the store still needs stored (a hand's end, a ledger),
+        done by the runner under the lock."""
 
     def read(self, data: TableData) -> None:
         """Take the fields the host and the seats change from ``data`` (as stored)."""
@@ -85,6 +99,29 @@ class LiveTable:
     def now(self) -> float:
         """The table's clock (seconds: the server's, ``Settings.clock``)."""
         return self.settings.clock()
+
+    # --- the storage ----------------------------------------------------------------------------
+
+    async def write(self, what: str, query: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``query`` stored by the store's writer (durably) before this returns. If the
+        database does not take it the table pauses for its storage (:mod:`.outage`) and
+        StoragePaused says so; while paused nothing is written and StoragePaused comes at once.
+        """
+        if self.outage.down:
+            raise StoragePaused
+        try:
+            return await self.store.write(query, *args, **kwargs)
+        except Exception as exc:
+            error = self.outage.begin(exc, what, self.code)
+            self.changed.set()  # the runner probes the database from now
+            raise error from None
+
+    def refuse_while_down(self, client: Client) -> bool:
+        """While the storage is paused, answer ``client`` with the one line that says so."""
+        if self.outage.down:
+            paused = StoragePaused()
+            client.error(paused.message, paused.reason)
+        return self.outage.down
 
     def rules_of(self, house: dict[str, Any] | None) -> Rules:
         """The game's rules with ``house`` (None: the table's own)."""

@@ -446,12 +446,14 @@ def table_json(
     host: int | None,
     hosted: bool,
     paused: bool,
+    storage: str | None,
     options: dict[str, Any],
     seats: Sequence[SeatData],
     connected: Container[int],
 ) -> dict[str, Any]:
     """The table as anyone may know it: game, stakes and rules, seats and who holds them
-    (``connected``: the seats whose holder has a connection open; a bot always does)."""
+    (``connected``: the seats whose holder has a connection open; a bot always does;
+    ``storage``: while the table is paused for its database, the line that says so)."""
     return {
         "code": code,
         "game": game,
@@ -469,6 +471,7 @@ def table_json(
         "host": host,
         "hosted": hosted,
         "paused": paused,
+        "storage": storage,
         "options": options,
         "max_buy": options["max_buy"] or stack,
         "seats": [
