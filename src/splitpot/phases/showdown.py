@@ -9,6 +9,8 @@ shared among its live players. Each hand is evaluated once.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from splitpot.actions import Action, Declaration
 from splitpot.cards import CARDS, Card, format_cards
 from splitpot.hands import describe_high, describe_low, high_value, low_value
@@ -18,24 +20,50 @@ from splitpot.pots import Pot, divide, high_card_key, low_card_key, side_pots, s
 from splitpot.rules import Rules, Showdown
 from splitpot.state import Award, Half, Legal, Option, State
 
-__all__ = ["ShowdownPhase", "contenders", "judge"]
+__all__ = [
+    "ShowdownPhase",
+    "betting_over",
+    "check_early_show",
+    "contenders",
+    "judge",
+    "show_early",
+]
 
 _SHOW = (Option("sm"),)
 
 
-class ShowdownPhase(Phase[NoRound, Showdown]):
+class ShowdownRound:
+    """The live seats still to show or muck at the showdown, in seat order. A seat that showed
+    its hand early (:func:`show_early`) is among them: it shows again with all its cards."""
+
+    __slots__ = ("pending",)
+
+    def __init__(self, pending: list[int]) -> None:
+        self.pending = pending
+
+    def copy(self) -> ShowdownRound:
+        return ShowdownRound(self.pending.copy())
+
+    def snapshot(self) -> tuple[object, ...]:
+        return (tuple(self.pending),)
+
+
+class ShowdownPhase(Phase[ShowdownRound, Showdown]):
     """Runs the :class:`~splitpot.rules.Showdown` step."""
 
     kind = "showdown"
-    round_type = NoRound
+    round_type = ShowdownRound
     step_type = Showdown
     dealer = True
+
+    def enter(self, state: State) -> None:
+        state.phase_state = ShowdownRound(state.live())
 
     def done(self, state: State) -> bool:
         return state.finished
 
     def legal(self, state: State) -> Legal:
-        seats = tuple(s for s in state.live() if state.shown[s] is None)
+        seats = tuple(self.round(state).pending)
         return Legal(seats, True, dict.fromkeys(seats, _SHOW))
 
     def rule(self, state: State) -> str:
@@ -50,53 +78,30 @@ class ShowdownPhase(Phase[NoRound, Showdown]):
                 "showdown_now",
                 rule,
             )
-        if seat is None or seat not in state.live() or state.shown[seat] is not None:
+        if seat is None or seat not in self.round(state).pending:
             raise refuse(f"{player(seat)} has no hand to show", "nothing_to_show", rule)
-        if not action.cards:
-            return
-        hand = state.hands[seat]
-        cards = list(action.cards)
-        if None in cards or len(cards) != len(hand) or len(set(cards)) != len(cards):
-            raise refuse(
-                f"show all {len(hand)} cards of the hand, each once", "wrong_cards_shown", rule
-            )
-        known = {int(c) for c in hand if c is not None}
-        if not known <= set(cards):
-            raise refuse(
-                f"{player(seat)} holds {format_cards(sorted(known))}, which the show must include",
-                "wrong_cards_shown",
-                rule,
-            )
-        elsewhere = {c for s, h in enumerate(state.hands) if s != seat for c in h}
-        elsewhere.update(state.common)
-        clash = [c for c in cards if c is not None and c not in known and c in elsewhere]
-        if clash:
-            raise refuse(f"{format_cards(clash)} is in another hand", "card_dealt_twice", rule)
+        if action.cards:
+            check_cards(state, seat, action.cards, rule)
 
     def perform(self, state: State, action: Action) -> None:
         seat = action.seat
         assert seat is not None
-        hand = state.hands[seat]
+        self.round(state).pending.remove(seat)
         if not action.cards:
             state.shown[seat] = False
-            state.discards.extend(c for c in hand if c is not None)
+            state.discards.extend(c for c in state.hands[seat] if c is not None)
             if len(state.live()) == 1:
                 finish_uncontested(state, "folded or mucked")
-            elif all(state.shown[s] for s in state.live()):
+            elif not self.round(state).pending:
                 judge(state)
             return
-        if None in hand:
-            known = set(hand)
-            fill = iter([CARDS[c] for c in action.cards if c is not None and c not in known])
-            state.hands[seat] = hand = [c if c is not None else next(fill) for c in hand]
-            state.ups[seat] = [c for c, up in zip(hand, state.faceup[seat], strict=True) if up]
-        state.shown[seat] = True
-        if all(state.shown[s] for s in state.live()):
+        _table(state, seat, action.cards)
+        if not self.round(state).pending:
             judge(state)
 
     def dealer_step(self, state: State) -> Action:
         """The referee shows every live hand still unseen, which ends the hand."""
-        waiting = [s for s in state.live() if state.shown[s] is None]
+        waiting = list(self.round(state).pending)
         for seat in waiting:
             if None in state.hands[seat]:
                 raise refuse(
@@ -115,17 +120,92 @@ class ShowdownPhase(Phase[NoRound, Showdown]):
         self.dealer_step(state)
 
     def dealer_action(self, state: State) -> Action:
-        for seat in state.live():
-            if state.shown[seat] is None:
-                hand = state.hands[seat]
-                if None in hand:
-                    raise refuse(
-                        f"{player(seat)}'s cards are unknown: the record must show them ('sm')",
-                        "unknown_cards",
-                        self.rule(state),
-                    )
-                return Action("sm", seat, tuple(hand))
+        for seat in self.round(state).pending:
+            hand = state.hands[seat]
+            if None in hand:
+                raise refuse(
+                    f"{player(seat)}'s cards are unknown: the record must show them ('sm')",
+                    "unknown_cards",
+                    self.rule(state),
+                )
+            return Action("sm", seat, tuple(hand))
         raise refuse("every live hand is shown", "nothing_to_show", self.rule(state))
+
+
+def check_cards(state: State, seat: int, shown: Sequence[Card | None], rule: str) -> None:
+    """Refuse a show of ``seat``'s hand unless it names every card of it once: the cards
+    known to be there, and for the unknown ones (a record of a real table) cards nobody else
+    holds."""
+    hand = state.hands[seat]
+    cards = list(shown)
+    if None in cards or len(cards) != len(hand) or len(set(cards)) != len(cards):
+        raise refuse(f"show all {len(hand)} cards of the hand, each once", "wrong_cards_shown", rule)
+    known = {int(c) for c in hand if c is not None}
+    if not known <= set(cards):
+        raise refuse(
+            f"{player(seat)} holds {format_cards(sorted(known))}, which the show must include",
+            "wrong_cards_shown",
+            rule,
+        )
+    elsewhere = {c for s, h in enumerate(state.hands) if s != seat for c in h}
+    elsewhere.update(state.common)
+    clash = [c for c in cards if c is not None and c not in known and c in elsewhere]
+    if clash:
+        raise refuse(f"{format_cards(clash)} is in another hand", "card_dealt_twice", rule)
+
+
+def _table(state: State, seat: int, shown: Sequence[Card | None]) -> None:
+    """Lay ``seat``'s hand face up: its unknown cards become the ones the show names."""
+    hand = state.hands[seat]
+    if None in hand:
+        known = set(hand)
+        fill = iter([CARDS[c] for c in shown if c is not None and c not in known])
+        state.hands[seat] = hand = [c if c is not None else next(fill) for c in hand]
+        state.ups[seat] = [c for c, up in zip(hand, state.faceup[seat], strict=True) if up]
+    state.shown[seat] = True
+
+
+def betting_over(state: State) -> bool:
+    """Whether the hands may be shown before the remaining cards are dealt (docs/games.md,
+    smaller rulings): no more betting is possible, because at most one live player has chips
+    behind, and nothing is left but deals, betting rounds nobody can play and the showdown."""
+    live = state.live()
+    if len(live) < 2 or sum(1 for s in live if state.stack(s)) > 1:
+        return False
+    return all(s.kind in _ONLY_CARDS_LEFT for s in state.rules.steps[state.step_index :])
+
+
+_ONLY_CARDS_LEFT = frozenset({"deal", "betting", "showdown"})
+
+
+def check_early_show(state: State, action: Action, rule: str) -> None:
+    """Refuse a show made while cards are still to be dealt unless no more betting is possible
+    and it names every card of the hand (a muck waits for the showdown)."""
+    seat = action.seat
+    if not betting_over(state):
+        raise refuse(
+            f"the dealer deals now ('dh'), not {action.verb!r}: hands are shown before the "
+            "last card only when no more betting is possible (all but one player all in)",
+            "deal_expected",
+            rule,
+        )
+    rule = state.rules.cite("showdown")
+    if seat is None or not 0 <= seat < state.n or seat not in state.live():
+        raise refuse(f"{player(seat)} has no hand to show", "nothing_to_show", rule)
+    if not action.cards:
+        raise refuse(
+            "a hand shown before the last card names its cards; mucking waits for the showdown",
+            "wrong_cards_shown",
+            rule,
+        )
+    check_cards(state, seat, action.cards, rule)
+
+
+def show_early(state: State, action: Action) -> None:
+    """Lay a hand face up before the remaining cards are dealt (checked by
+    :func:`check_early_show`); it is shown again, whole, at the showdown."""
+    assert action.seat is not None
+    _table(state, action.seat, action.cards)
 
 
 def judge(state: State) -> None:
