@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from splitpot.actions import Action, Declaration
+from splitpot.books import RULING_SHARED
 from splitpot.cards import CARDS, Card, format_cards
 from splitpot.hands import describe_high, describe_low, high_value, low_value
 from splitpot.phases.base import NoRound, Phase, finish_uncontested, player, refuse, register
@@ -139,7 +140,9 @@ def check_cards(state: State, seat: int, shown: Sequence[Card | None], rule: str
     hand = state.hands[seat]
     cards = list(shown)
     if None in cards or len(cards) != len(hand) or len(set(cards)) != len(cards):
-        raise refuse(f"show all {len(hand)} cards of the hand, each once", "wrong_cards_shown", rule)
+        raise refuse(
+            f"show all {len(hand)} cards of the hand, each once", "wrong_cards_shown", rule
+        )
     known = {int(c) for c in hand if c is not None}
     if not known <= set(cards):
         raise refuse(
@@ -226,26 +229,28 @@ def judge(state: State) -> None:
     alive = [not state.folded[s] and state.shown[s] is not False for s in range(state.n)]
     pots = _pots(state, alive)
     declared = declarations(state) if rules.showdown == "declare" else None
-    awards = state.awards
+    other = rules.cite("other_half")
+    if declared is None:
+        no_low, no_high = f" (no qualifying low, {other})", f" (no high half, {other})"
+        nobody = "no hand qualifies for either half"
+    else:
+        no_low = no_high = f" (nobody can take the other half, {other})"
+        nobody = "nobody can take either half"
     for number, pot in enumerate(pots):
         where = "the main pot" if number == 0 else f"side pot {number}"
         eligible = pot.eligible
         if declared is None:
             hi = _best(eligible, highs) if rules.high else []
             lo = _best(eligible, lows) if rules.low != "none" else []
-            no_low, no_high = " (no qualifying low)", " (no high half)"
-            nobody = "no hand qualifies for either half"
         else:
             hi, lo = contenders(eligible, declared, highs, lows, rules.both_must)
-            no_low = no_high = " (nobody can take the other half)"
-            nobody = "nobody can take either half (docs/games.md)"
         mine = {s: [c for c in state.hands[s] if c is not None] for s in eligible}
         by_high = sorted(hi, key=lambda s: -high_card_key(mine[s]))  # odd chips rule 2
         by_low = sorted(lo, key=lambda s: low_card_key(mine[s]))  # odd chips rule 3
-        pay = _Payer(state, awards, where, cards, declared)
+        pay = _Payer(state, where, cards, declared)
         if hi and lo and set(hi) != set(lo):
             high_half, low_half = split_halves(pot.amount)  # odd chips rule 1
-            pay(high_half, by_high, "high")
+            pay(high_half, by_high, "high", odd_half=high_half > low_half)
             pay(low_half, by_low, "low")
         elif hi and lo:  # the same hands win both ways: split evenly, rule 2 (Robert's 8)
             pay(pot.amount, by_high, "all", both=True)
@@ -255,9 +260,8 @@ def judge(state: State) -> None:
             pay(pot.amount, by_low, "all", note=no_high if rules.high else "", low=True)
         else:  # nobody can take either half: share among the eligible (docs/games.md)
             order = sorted(eligible, key=lambda s: -high_card_key(mine[s]))
-            for seat, amount in divide(pot.amount, order):
-                state.pay(seat, amount)
-                awards.append(Award(seat, amount, "all", f"shares {where}: {nobody}"))
+            shared = f"shares {where}: {nobody} ({RULING_SHARED})"
+            pay(pot.amount, order, "all", text=shared)
     state.finished = True
     state.phase_state = NoRound()
 
@@ -314,19 +318,18 @@ _DECLARED = {"hi": "declared high", "lo": "declared low", "both": "declared both
 
 
 class _Payer:
-    """Pays the halves of one pot (:func:`_pay`)."""
+    """Pays the halves of one pot, each award with its reason in words (:meth:`__call__`)."""
 
-    __slots__ = ("awards", "cards", "declared", "state", "where")
+    __slots__ = ("cards", "declared", "state", "where")
 
     def __init__(
         self,
         state: State,
-        awards: list[Award],
         where: str,
         cards: dict[int, list[Card]],
         declared: dict[int, Declaration] | None,
     ) -> None:
-        self.state, self.awards, self.where = state, awards, where
+        self.state, self.where = state, where
         self.cards, self.declared = cards, declared
 
     def __call__(
@@ -338,64 +341,51 @@ class _Payer:
         both: bool = False,
         note: str = "",
         low: bool = False,
+        odd_half: bool = False,
+        text: str = "",
     ) -> None:
-        _pay(
-            self.state,
-            self.awards,
-            amount,
-            winners,
-            half,
-            self.where,
-            self.cards,
-            both=both,
-            note=note,
-            low=low,
-            declared=self.declared,
-        )
+        """Pay one half (or a whole pot) to its winners, listed in odd-chip order. ``both``:
+        they won both ways; ``low``: a whole pot won by low; ``odd_half``: this high half took
+        the split pot's odd chip; ``text``: the reason, when it is not a win (a shared pot)."""
+        state, rules = self.state, self.state.rules
+        tied = len(winners) > 1
+        share = f" (split {len(winners)} ways)" if tied else ""
+        base = amount // len(winners)
+        split_rule = rules.cite("odd_chip", "split")
+        for seat, chips in divide(amount, winners):
+            words = text or self._words(seat, half, tied, both, note, low) + share
+            if self.declared is not None and seat in self.declared and not text:
+                words = f"{_DECLARED[self.declared[seat]]}; {words}"
+            if odd_half:
+                words += f"; the odd chip of the split to the high half ({split_rule})"
+            if chips > base:
+                words += _odd_chip(state, seat, half, both=both, low=low)
+            state.pay(seat, chips)
+            state.awards.append(Award(seat, chips, half, words))
 
-
-def _pay(
-    state: State,
-    awards: list[Award],
-    amount: int,
-    winners: list[int],
-    half: Half,
-    where: str,
-    cards: dict[int, list[Card]],
-    *,
-    both: bool = False,
-    note: str = "",
-    low: bool = False,
-    declared: dict[int, Declaration] | None = None,
-) -> None:
-    """Pay one half (or a whole pot) to its winners, in odd-chip order, saying why."""
-    rules = state.rules
-    tied = len(winners) > 1
-    share = f" (split {len(winners)} ways)" if tied else ""
-    base = amount // len(winners)
-    for seat, chips in divide(amount, winners):
-        hand = cards[seat]
+    def _words(self, seat: int, half: Half, tied: bool, both: bool, note: str, low: bool) -> str:
+        """What ``seat`` won and with which hand."""
+        hand, rules, where = self.cards[seat], self.state.rules, self.where
+        verb = "ties for" if tied else ("scoops" if both else "wins")
         if both:
-            words = f"high with {describe_high(hand)} and low with {_low_words(hand, rules)}"
-            what = f"{where}, {words}"
-        elif half == "all":
-            words = _low_words(hand, rules) if low else describe_high(hand)
-            what = f"{where} with {words}{note}"
-        else:
-            words = describe_high(hand) if half == "high" else _low_words(hand, rules)
-            what = f"the {half} half of {where} with {words}"
-        text = f"{'ties for' if tied else ('scoops' if both else 'wins')} {what}{share}"
-        if declared is not None and seat in declared:
-            text = f"{_DECLARED[declared[seat]]}; {text}"
-        if chips > base:
-            mine = [c for c in state.hands[seat] if c is not None]
-            if half == "low" or (low and half == "all"):
-                card = min(mine, key=lambda c: low_card_key([c]))
-                text += f"; odd chip: lowest card by suit, {CARDS[card]} (Robert's 9)"
-            else:
-                text += f"; odd chip: highest card by suit, {CARDS[max(mine)]} (Robert's 8)"
-        state.pay(seat, chips)
-        awards.append(Award(seat, chips, half, text))
+            high, low_hand = describe_high(hand), _low_words(hand, rules)
+            return f"{verb} {where}, high with {high} and low with {low_hand}"
+        words = _low_words(hand, rules) if half == "low" or low else describe_high(hand)
+        if half == "all":
+            return f"{verb} {where} with {words}{note}"
+        return f"{verb} the {half} half of {where} with {words}"
+
+
+def _odd_chip(state: State, seat: int, half: Half, *, both: bool, low: bool) -> str:
+    """Why ``seat`` got the odd chip of a tie (docs/games.md: odd chips, rules 2-3), citing
+    this game's rule: Robert's 8 (a tie both ways) or 9, else the house rule ``odd_chip``."""
+    mine = [c for c in state.hands[seat] if c is not None]
+    if half == "low" or low:
+        card = min(mine, key=lambda c: low_card_key([c]))
+        rule = state.rules.cite("odd_chip", "low")
+        return f"; odd chip: lowest card by suit, {CARDS[card]} ({rule})"
+    rule = state.rules.cite("odd_chip", "both" if both else "high")
+    return f"; odd chip: highest card by suit, {CARDS[max(mine)]} ({rule})"
 
 
 def _low_words(hand: list[Card], rules: Rules) -> str:
