@@ -112,8 +112,7 @@ RAISE_TO_ALL_IN = pytest.mark.xfail(
 def wsop_records() -> list[object]:
     paths = sorted(DATA.glob("*.phh"))
     return [
-        pytest.param(p, marks=RAISE_TO_ALL_IN) if p.stem == "wsop-2023-43-85" else p
-        for p in paths
+        pytest.param(p, marks=RAISE_TO_ALL_IN) if p.stem == "wsop-2023-43-85" else p for p in paths
     ]
 
 

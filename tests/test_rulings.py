@@ -9,9 +9,13 @@ dealer" starts at p1.
 
 from __future__ import annotations
 
+import pytest
+
 from play import refused
+from splitpot.actions import Action
 from splitpot.books import RULING_FOLD
-from splitpot.engine import State, deal_next, legal_actions, outcome
+from splitpot.engine import State, apply, deal_next, legal_actions, outcome
+from splitpot.errors import IllegalAction
 from splitpot.notation import format_action, parse_action
 from splitpot.records import record_from_state, replay_to_end
 from test_engine_golden import play, table, verbs
@@ -310,6 +314,24 @@ def test_auction_with_one_player_holding_chips() -> None:
     finish(state)
     assert state.stacks == (101, 3, 0)
     assert [(a.seat, a.amount) for a in outcome(state).awards] == [(0, 3), (1, 3), (0, 24)]
+
+
+def test_a_bad_declaration_is_told_the_choices_of_this_table() -> None:
+    # Auction allows "both" (OPR-657 4.3, declare_both on by default): a declaration that is
+    # none of the three is refused with all three named. With declare_both off, "both" is
+    # refused as not allowed here and the choices are high or low.
+    state = table("auction", [100, 2, 2], *AUCTION_ONE_WITH_CHIPS)
+    with pytest.raises(IllegalAction) as bad:
+        apply(state, Action("dec", 0))
+    assert "declare hi, lo or both ('dec hi'), not None" in str(bad.value)
+    assert bad.value.rule == "OPR-657 4.2"
+    one_way = table("auction", [100, 2, 2], *AUCTION_ONE_WITH_CHIPS, declare_both=False)
+    with pytest.raises(IllegalAction) as bad:
+        apply(one_way, Action("dec", 0))
+    assert "declare hi or lo ('dec hi')" in str(bad.value)
+    both = refused(one_way, "p1 dec both")
+    assert both.reason == "both_not_allowed"
+    assert both.rule == "OPR-657 4.3, house rule declare_both"
 
 
 # --- notation of all-in moves ---------------------------------------------------------------
