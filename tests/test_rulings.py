@@ -387,6 +387,7 @@ def test_hands_shown_before_the_last_card_once_nobody_can_bet() -> None:
     assert state.snapshot() == before
     play(state, "p1 sm Ac3c9s2d7dKd", "p2 sm 5c6c4h2h8h3h")
     assert state.shown == [True, True]
+    assert refused(state, "d dh p1 Ac").reason == "card_dealt_twice"  # the deals stay exact
     play(state, "d dh p1 5h", "d dh p2 Kh")
     assert not state.finished  # the showdown: each hand is shown again, whole
     play(state, "p1 sm Ac3c9s2d7dKd5h", "p2 sm 5c6c4h2h8h3hKh")

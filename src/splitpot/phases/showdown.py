@@ -4,7 +4,13 @@ Cards speak (Robert's 7), or by declaration (``showdown = "declare"``: each half
 that declared it, see :func:`contenders`). Each pot is judged among the live seats eligible for
 it (docs/games.md: side pots): high, low with the qualifier, or split high/low with Robert's odd
 chips. A half nobody can take goes to the other half; when nobody can take either, the pot is
-shared among its live players. Each hand is evaluated once.
+shared among its live players. Each hand is evaluated once. Award reasons cite this game's rule
+(docs/games.md: Citations): its book's article for odd chips and empty halves, else the house
+rule ``odd_chip`` or the ruling.
+
+Once no more betting is possible, a hand may be shown before the remaining cards are dealt
+(:func:`check_early_show`, run by the deal step, as records of real tables do); it stays face
+up and is shown again, whole, here.
 """
 
 from __future__ import annotations
@@ -31,6 +37,9 @@ __all__ = [
 ]
 
 _SHOW = (Option("sm"),)
+_ONLY_CARDS_LEFT = frozenset({"deal", "betting", "showdown"})
+"""The steps that may still follow a hand shown early: deals, betting rounds nobody can play
+once betting is over, and the showdown."""
 
 
 class ShowdownRound:
@@ -176,9 +185,6 @@ def betting_over(state: State) -> bool:
     if len(live) < 2 or sum(1 for s in live if state.stack(s)) > 1:
         return False
     return all(s.kind in _ONLY_CARDS_LEFT for s in state.rules.steps[state.step_index :])
-
-
-_ONLY_CARDS_LEFT = frozenset({"deal", "betting", "showdown"})
 
 
 def check_early_show(state: State, action: Action, rule: str) -> None:
