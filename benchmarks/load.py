@@ -130,12 +130,15 @@ class Server:
             self.process.kill()
             self.process.communicate()
 
-    def moves(self) -> list[tuple[float, float, bool]]:
+    def moves(self) -> tuple[list[tuple[float, float, bool]], int, int, float]:
         """Each move the server took from a client: its wall and CPU seconds, and whether it
-        ended the hand (written when the server stops; see ``serve_timed``)."""
+        ended the hand; and the store's commits and the writes they held (written when the
+        server stops; see ``serve_timed``), and the seconds the writer spent on them."""
         if not self.timings.exists():
-            return []
-        return [(wall, cpu, ended) for wall, cpu, ended in json.loads(self.timings.read_text())]
+            return [], 0, 0, 0.0
+        found = json.loads(self.timings.read_text())
+        moves = [(wall, cpu, ended) for wall, cpu, ended in found["moves"]]
+        return moves, found["commits"], found["writes"], found["busy"]
 
     def problems(self) -> list[str]:
         """The lines of the server's log that tell of something wrong."""
@@ -175,24 +178,45 @@ AS_SERVER = "--as-server"
 
 
 def serve_timed(timings: str, argv: list[str]) -> None:
-    """``splitpot serve``, timing each client's move inside the server (``LiveTable.act``:
-    the engine, the store's commit, every snapshot encoded), written to ``timings`` at exit.
-    Its CPU time (of the server's one thread) beside its wall time tells the server's own cost
-    from the time the process waited for a core."""
+    """``splitpot serve``, timing each client's move inside the server (``play.act``: the
+    engine, the wait for its durable commit, every snapshot encoded), written to ``timings`` at
+    exit with the store's writer's commits, the writes they held and its busy seconds. While a
+    move waits for its commit the event loop runs other tables, so the CPU time of the loop's
+    thread over a move counts their work too (it was the move's own when the commit blocked)."""
     from splitpot.cli import run
+    from splitpot.server import play
     from splitpot.server.tables import LiveTable
+    from splitpot.server.writer import Writer
 
-    taken = LiveTable.act
+    taken = play.act
     moves: list[tuple[float, float, bool]] = []
+    writers: list[Writer] = []
+    made = Writer.__init__
 
-    async def act(self: LiveTable, client: Any, message: Any) -> None:
+    def writer(self: Writer, *args: Any, **kwargs: Any) -> None:
+        made(self, *args, **kwargs)
+        writers.append(self)
+
+    async def act(table: LiveTable, client: Any, message: Any) -> None:
         wall, cpu = time.perf_counter(), time.thread_time()
-        await taken(self, client, message)
-        ended = self.hand is not None and self.hand.state.finished
+        await taken(table, client, message)
+        ended = table.hand is not None and table.hand.state.finished
         moves.append((time.perf_counter() - wall, time.thread_time() - cpu, ended))
 
-    LiveTable.act = act  # type: ignore[method-assign]
-    atexit.register(lambda: Path(timings).write_text(json.dumps(moves)))
+    play.act = act
+    Writer.__init__ = writer  # type: ignore[method-assign]
+    atexit.register(
+        lambda: Path(timings).write_text(
+            json.dumps(
+                {
+                    "moves": moves,
+                    "commits": sum(w.commits for w in writers),
+                    "writes": sum(w.jobs for w in writers),
+                    "busy": sum(w.busy for w in writers),
+                }
+            )
+        )
+    )
     sys.argv = [sys.argv[0], *argv]
     run()
 
@@ -422,7 +446,7 @@ def main() -> int:
         finally:
             server.stop()
         problems = server.problems()
-        inside = server.moves()
+        inside, commits, writes, busy = server.moves()
         hands = finished_hands(db)
 
     lat = figures.latencies or [float("nan")]
@@ -452,6 +476,11 @@ def main() -> int:
         "load_average_start": [round(x, 2) for x in load_start],
         "load_average_end": [round(x, 2) for x in os.getloadavg()],
         "server_moves": len(inside),
+        "commits": commits,
+        "writes": writes,
+        "writes_per_commit": round(writes / commits, 2) if commits else None,
+        "commit_ms": round(busy / commits * 1000, 2) if commits else None,
+        "writer_busy_share": round(busy / memory["wall"], 2),
     }
     for name, values in (
         ("server_wall", [wall for wall, _, _ in inside]),
@@ -485,11 +514,18 @@ def main() -> int:
             f"{result['rss_samples_mb']}"
         )
         print(
-            "inside the server, a move taken (engine, commit, snapshots): wall p50 "
+            "inside the server, a move taken (engine, its commit awaited, snapshots; the CPU "
+            "is the loop's meanwhile, other tables' too): wall p50 "
             f"{result['server_wall_p50_ms']} / p99 {result['server_wall_p99_ms']} / max "
             f"{result['server_wall_max_ms']} ms; CPU p50 {result['server_cpu_p50_ms']} / p99 "
             f"{result['server_cpu_p99_ms']} / max {result['server_cpu_max_ms']} ms "
             f"(a hand's last move: CPU p50 {result['server_cpu_hand_end_p50_ms']} ms)"
+        )
+        print(
+            f"the store: {writes} writes in {commits} commits "
+            f"({result['writes_per_commit']} writes a commit: group commit); a commit took "
+            f"{result['commit_ms']} ms on average, the writer busy "
+            f"{result['writer_busy_share']:.0%} of the time"
         )
         print(
             f"CPU: the server {result['server_cpu_share']:.0%} of one core, "

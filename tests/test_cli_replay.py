@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from splitpot.cli import main
 
-DATA = Path(__file__).parent / "data" / "phh"  # 14 real WSOP hands: data/phh/README.md
+DATA = Path(__file__).parent / "data" / "phh"  # 30 real WSOP hands: data/phh/README.md
 WSOP = sorted(DATA.glob("*.phh"))
 KEYS = {"variant", "finished", "stacks", "pot", "to_act", "awards", "payments"}
 AWARD_KEYS = {"player", "amount", "half", "reason"}

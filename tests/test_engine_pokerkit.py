@@ -95,6 +95,10 @@ def test_same_stacks_as_pokerkit(
     play_randomly(state, data)
     if any("odd chip" in award.reason for award in state.awards) or splits_an_odd_pot(state):
         return  # Robert's 8: the odd chip of a split pot goes high; PokerKit deals it by seat
+    short = next((a.seat for a in state.log if a.verb == "pb"), None)
+    if short is not None and stacks[short] - rules.ante < rules.bring_in:  # type: ignore[attr-defined]
+        return  # a bring-in all in for less has brought in: the next player calls the whole
+        # bring-in (docs/games.md, smaller rulings); PokerKit has it call what was posted
     reasons = " ".join(award.reason for award in state.awards)
     if "no qualifying low" in reasons and ("low half" in reasons or "low with" in reasons):
         return  # PokerKit splits every pot if anyone has a low (won half or scooped); we judge

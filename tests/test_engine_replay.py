@@ -17,7 +17,7 @@ from splitpot.actions import Action
 from splitpot.cards import Card, parse_card
 from splitpot.engine import State, apply, deal_next, legal_actions, new_hand, outcome
 
-DATA = Path(__file__).parent / "data" / "phh"  # 14 real WSOP hands: data/phh/README.md
+DATA = Path(__file__).parent / "data" / "phh"  # 30 real WSOP hands: data/phh/README.md
 RECORDS = sorted(DATA.glob("*.phh"))
 GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.phh"))
 
@@ -91,8 +91,18 @@ def test_record_reaches_finishing_stacks(path: Path) -> None:
     assert all(award.reason for award in result.awards)
 
 
-def test_there_are_fourteen_records() -> None:
-    assert len(RECORDS) == 14
+def test_every_stud_hand_of_the_event_is_here() -> None:
+    # The data set's 83 televised hands of that final table, numbered 1-85, are dealt in the
+    # event's rotation; its stud, razz and stud hi-lo hands are these 30 (data/phh/README.md).
+    stud = [*range(5, 12), 69, *range(71, 76)]
+    razz = [*range(20, 27), 83, 84, 85]
+    stud8 = [*range(48, 55)]
+    expected = {f"wsop-2023-43-{n}" for n in stud + razz + stud8}
+    assert {p.stem for p in RECORDS} == expected
+    codes = {p.stem: tomllib.loads(p.read_text())["variant"] for p in RECORDS}
+    assert sorted(codes.values()).count("F7S") == len(stud)
+    assert sorted(codes.values()).count("FR") == len(razz)
+    assert sorted(codes.values()).count("F7S/8") == len(stud8)
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])

@@ -375,6 +375,29 @@ def test_csv_export(tmp_path: Path) -> None:
     assert plain.getvalue().splitlines()[0] == "kind,hand,player,to,chips"
 
 
+def test_csv_cells_that_would_start_a_formula_are_written_as_text() -> None:
+    """A name a spreadsheet would run as a formula (OWASP, CSV injection) is written with a
+    leading apostrophe, in the player and the payee columns alike; other names as they are."""
+    book = Ledger()
+    names = ["=1+2", "+SUM(A1)", "-2+3", "@cmd", "\tTab", "\rCr", "ann"]
+    for name in names:
+        book.buy_in(name, 10)
+    book.hand({"=1+2": 50, "+SUM(A1)": -10, "-2+3": -10, "@cmd": -10, "\tTab": -10, "\rCr": -10})
+    out = io.StringIO()
+    book.write_csv(out)
+    rows = list(csv.DictReader(io.StringIO(out.getvalue(), newline="")))
+    buyers = [r["player"] for r in rows if r["kind"] == "buy-in"]
+    assert buyers == ["'=1+2", "'+SUM(A1)", "'-2+3", "'@cmd", "'\tTab", "' Cr", "ann"]
+    assert len(out.getvalue().splitlines()) == len(rows) + 1  # a row is one line
+    transfers = [(r["player"], r["to"], r["chips"]) for r in rows if r["kind"] == "transfer"]
+    assert ("'+SUM(A1)", "'=1+2", "10") in transfers
+    assert all(r["player"][0] not in "=+-@\t\r" for r in rows)
+    assert all(r["to"][:1] not in ("=", "+", "-", "@", "\t", "\r") for r in rows)
+    assert [r["chips"] for r in rows if r["kind"] == "balance" and r["player"] == "'-2+3"] == [
+        "-10"
+    ]
+
+
 @pytest.mark.parametrize(
     ("chips", "value", "shown"),
     [

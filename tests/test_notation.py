@@ -21,7 +21,7 @@ from splitpot.notation import (
     write_phhs,
 )
 
-DATA = Path(__file__).parent / "data" / "phh"  # 14 real WSOP hands: data/phh/README.md
+DATA = Path(__file__).parent / "data" / "phh"  # 30 real WSOP hands: data/phh/README.md
 WSOP = sorted(DATA.glob("*.phh"))
 
 C = parse_card

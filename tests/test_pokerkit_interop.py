@@ -27,7 +27,7 @@ pokerkit = pytest.importorskip("pokerkit")
 from pokerkit import HandHistory  # noqa: E402
 from pokerkit.notation import parse_action  # noqa: E402
 
-DATA = Path(__file__).parent / "data" / "phh"  # 14 real WSOP hands: data/phh/README.md
+DATA = Path(__file__).parent / "data" / "phh"  # 30 real WSOP hands: data/phh/README.md
 
 
 def pokerkit_stacks(history: HandHistory) -> list[int]:
@@ -99,7 +99,24 @@ def test_random_play_replays_in_pokerkit(game: str, players: int, tmp_path: Path
         assert same_stacks(history.finishing_stacks, pokerkit_stacks(history), record)
 
 
-@pytest.mark.parametrize("path", sorted(DATA.glob("*.phh")), ids=lambda p: p.name)
+RAISE_TO_ALL_IN = pytest.mark.xfail(
+    raises=ValueError,
+    strict=True,
+    reason="PokerKit 0.7 refuses 'p2 cbr 750000', the raise written as the amount that puts "
+    "the last opponent all in (docs/games.md: the same action as the full raise to 1,200,000); "
+    "its own iterator cannot repair the record either",
+)
+"""wsop-2023-43-85 as the data set writes it: splitpot replays it (test_replay.py)."""
+
+
+def wsop_records() -> list[object]:
+    paths = sorted(DATA.glob("*.phh"))
+    return [
+        pytest.param(p, marks=RAISE_TO_ALL_IN) if p.stem == "wsop-2023-43-85" else p for p in paths
+    ]
+
+
+@pytest.mark.parametrize("path", wsop_records(), ids=lambda p: p.name)
 def test_rewritten_wsop_records_replay_in_pokerkit(path: Path, tmp_path: Path) -> None:
     (record,) = load(path)
     copy = tmp_path / path.name

@@ -1,5 +1,6 @@
-"""Every refusal reason in every game, each citing a rule of that game (docs/games.md:
-Citations): the game's own book, a house rule by its option name, or a ruling in its words.
+"""Every refusal reason and every award reason in every game, each citing a rule of that game
+(docs/games.md: Citations): the game's own book, a house rule by its option name, or a ruling
+in its words.
 
 Each game is played many times from random stacks (so that players go all in) under its
 defaults and under other house rules (still that game). At every point of every hand the walk
@@ -8,13 +9,17 @@ phase — on a copy of the table; each must be refused with the copy unchanged, 
 and citation are noted. A few states random play never reaches are reached on purpose: cards
 nobody has seen in a replay, eight players on seventh street, a stub run dry. In the end every
 reason of :data:`EXPECTED` must have been seen in that game, and every citation must belong to
-it.
+it. Award reasons are walked the same way (:func:`test_every_award_reason_cites_this_games_rule`):
+the random hands' awards, and showdowns set up on purpose so that every odd chip, every half
+nobody can take and every shared pot a game can give is given; each citation must be one of
+:data:`AWARD_CITATIONS`, the table worked out from the books.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -22,7 +27,7 @@ import pytest
 from splitpot import variants
 from splitpot.actions import Action
 from splitpot.books import RULING_FOLD, RULING_PAY
-from splitpot.cards import CARDS, Card
+from splitpot.cards import CARDS, Card, parse_card
 from splitpot.engine import State, apply, deal_next, legal_actions, new_hand, outcome
 from splitpot.errors import IllegalAction
 from splitpot.rules import Rules
@@ -514,7 +519,9 @@ def random_move(state: State, rng: random.Random) -> bool:
     return True
 
 
-def walk(rules: Rules, seed: int, seen: dict[str, set[str]]) -> None:
+def walk(rules: Rules, seed: int, seen: dict[str, set[str]]) -> State:
+    """A random hand from random stacks, every bad action of :func:`attempts` tried at every
+    point; the finished table."""
     rng = random.Random(seed)
     players = rng.randint(rules.min_players, min(rules.max_players, 5))
     stacks = [rng.randint(3, 45) for _ in range(players)]
@@ -522,7 +529,7 @@ def walk(rules: Rules, seed: int, seen: dict[str, set[str]]) -> None:
     for _ in range(600):
         note_all(state, seen)
         if state.finished:
-            return
+            return state
         assert random_move(state, rng)
     raise AssertionError("the hand did not end")
 
@@ -708,3 +715,152 @@ def test_a_citation_of_another_games_book_does_not_belong() -> None:
     assert not belongs("stud8", "house rule colour")
     assert not belongs("stud8", "")
     assert not belongs("stud8", "PokerKit convention: fold only facing a bet")
+
+
+# --- award reasons ----------------------------------------------------------------------------
+
+R1, R8, R9 = "Robert's 1", "Robert's 8", "Robert's 9"
+OTHER_HALF = "ruling: a half nobody can take goes to the other half"
+SHARED = "ruling: a pot nobody can take is shared among its live players"
+ODD_CHIP = "house rule odd_chip"
+AWARD_CITATIONS = {
+    # Robert's 1: no qualifying low, the high hand takes the whole pot; 8: a split pot's odd
+    # chip to the high hand, a tie both ways to the highest card by suit; 9: tied highs to the
+    # highest card by suit, tied lows to the lowest. Declarations are a house rule at stud8:
+    # the halves nobody can take are the rulings of house-rules.md.
+    "stud8": {R1, R8, R9, OTHER_HALF, SHARED},
+    "stud": {R9},  # high only: ties of high hands
+    "razz": {R9},  # low only: ties of low hands
+    # OPR-207 4.3: the odd chip of the split goes to the high hand; the book has no rule for
+    # tied hands, so ties are the house rule odd_chip.
+    "stud5": {ODD_CHIP},
+    "stud5hilo": {"OPR-207 4.3", ODD_CHIP, OTHER_HALF, SHARED},
+    "stud5buy": {"OPR-207 4.3", ODD_CHIP, OTHER_HALF, SHARED},
+    # OPR-657 says nothing of odd chips: all of them are the house rule.
+    "auction": {ODD_CHIP, OTHER_HALF, SHARED},
+    # NASDAQ ¶16: the usual convention gives the split's odd chip to the high hand; ties are
+    # the house rule.
+    "nasdaq": {"NASDAQ ¶16", ODD_CHIP, OTHER_HALF, SHARED},
+    "nasdaq7": {"NASDAQ ¶16", ODD_CHIP, OTHER_HALF, SHARED},
+}
+"""The citations an award reason may give in each game, from the books (not from our output):
+all of them must be seen, and nothing else."""
+
+AWARD_HOUSE = {  # a third mix for the awards: declarations with both ways, where the game may
+    "stud8": {"showdown": "declare", "declare_both": True},
+    "stud5hilo": {"showdown": "declare", "declare_both": True},
+    "stud5buy": {"declare_both": True},
+    "nasdaq": {"showdown": "declare"},
+}
+
+CITATION = re.compile(r"\(([^()]*)\)")
+CITES = ("Robert's", "OPR-", "NASDAQ", "house rule ", "ruling: ")
+
+
+def cited(reason: str) -> list[str]:
+    """The citations in an award reason: the parts of its brackets that name a rule."""
+    return [
+        part
+        for group in CITATION.findall(reason)
+        for part in group.split(", ")
+        if part.startswith(CITES)
+    ]
+
+
+WEAK, LOW, HIGH = "KQJ9532", "234679T", "AAAAKQQ"
+PAIRS, STRAIGHT, NO_LOW = "KKQQJ98", "34567TT", "JJ98532"
+SHOWDOWNS = (
+    # hands by rank (5-card games play the first five), declarations (where both is not
+    # allowed, "both" falls back to hi for p1 and p2, lo for p3)
+    ((HIGH, LOW, WEAK), ("hi", "lo", "hi")),  # a split: the odd chip high
+    ((PAIRS, PAIRS, LOW), ("hi", "hi", "lo")),  # tied highs
+    ((LOW, LOW, HIGH), ("lo", "lo", "hi")),  # tied lows
+    ((STRAIGHT, STRAIGHT, WEAK), ("both", "both", "hi")),  # a tie both ways
+    ((PAIRS, PAIRS, NO_LOW), ("hi", "hi", "hi")),  # no low, or nobody declared low
+    ((PAIRS, PAIRS, LOW), ("both", "both", "both")),  # every "both" fails: a shared pot
+)
+
+
+def cards_of(patterns: tuple[str, ...], k: int) -> list[list[Card]]:
+    """Hands of the given ranks (the first ``k`` of each), suits spread so no card repeats
+    and no hand is a flush."""
+    used: set[Card] = set()
+    hands = []
+    for seat, ranks in enumerate(patterns):
+        hand = []
+        for i, rank in enumerate(ranks[:k]):
+            card = next(
+                c
+                for j in range(4)
+                if (c := parse_card(rank + "shdc"[(i + seat + j) % 4])) not in used
+            )
+            used.add(card)
+            hand.append(card)
+        hands.append(hand)
+    return hands
+
+
+def set_showdown(
+    rules: Rules, patterns: tuple[str, ...], ways: tuple[str, ...], extra: int
+) -> State:
+    """Three players check and call to the showdown, declaring ``ways``; then their hands are
+    made ``patterns`` and ``extra`` chips are added to the middle (an odd pot), and the referee
+    shows them."""
+
+    def move(state: State, seat: int, options: dict[str, Option]) -> bool:
+        if "dec" in options:
+            allowed = options["dec"].declarations
+            way = ways[seat] if ways[seat] in allowed else ("lo" if seat == 2 else "hi")
+            apply(state, Action("dec", seat, declaration=way))  # type: ignore[arg-type]
+            return True
+        return cheap(state, seat, options)
+
+    def deal(state: State) -> bool:
+        if state.step.kind == "showdown":
+            return False
+        deal_next(state)
+        return True
+
+    state = new_hand(rules, [1000] * 3, seed=11, auto_deal=False)
+    drive(state, move, deal)
+    assert not state.finished
+    assert len(state.live()) == 3
+    k = len(state.hands[0])
+    for seat, hand in enumerate(cards_of(patterns, k)):
+        state.hands[seat] = hand  # the surgery: the hands the scenario needs
+    state.dead += extra
+    deal_next(state)
+    return state
+
+
+@pytest.mark.parametrize("game", sorted(BOOK_OF))
+def test_every_award_reason_cites_this_games_rule(game: str) -> None:
+    base = variants.get(game)
+    reasons: list[str] = []
+    for house in ({}, HOUSE[game], AWARD_HOUSE.get(game, {})):
+        rules = dataclasses.replace(base, **house)  # type: ignore[arg-type]
+        for seed in range(8):
+            reasons += [a.reason for a in outcome(walk(rules, seed, {})).awards]
+        for patterns, ways in SHOWDOWNS:
+            for extra in range(4):
+                state = set_showdown(rules, patterns, ways, extra)
+                reasons += [a.reason for a in outcome(state).awards]
+    for reason in reasons:
+        assert "docs/" not in reason, reason
+        if "odd chip" in reason or "nobody can take" in reason:
+            assert cited(reason), f"{game}: no rule cited in {reason!r}"
+    seen = {c for reason in reasons for c in cited(reason)}
+    wrong = {c: [r for r in reasons if c in r][:1] for c in seen - AWARD_CITATIONS[game]}
+    assert not wrong, f"{game} awards cite rules that are not its own: {wrong}"
+    missing = AWARD_CITATIONS[game] - seen
+    assert not missing, f"{game}: no award cited {sorted(missing)}"
+
+
+def test_award_citations_are_read_from_the_brackets() -> None:
+    reason = (
+        "ties for the low half of the main pot with 7-6-4-3-2 (split 2 ways); odd chip: "
+        "lowest card by suit, 2c (Robert's 9)"
+    )
+    assert cited(reason) == ["Robert's 9"]
+    assert cited("wins the main pot with a pair (no qualifying low, Robert's 1)") == [R1]
+    assert cited("wins uncontested: every other player folded") == []

@@ -17,7 +17,7 @@ from splitpot.notation import HandRecord, load, parse_action, read_phh, write_ph
 from splitpot.records import record_from_state, replay, replay_to_end, rules_for
 from splitpot.sim import play_hand
 
-DATA = Path(__file__).parent / "data" / "phh"  # 14 real WSOP hands: data/phh/README.md
+DATA = Path(__file__).parent / "data" / "phh"  # 30 real WSOP hands: data/phh/README.md
 WSOP = sorted(DATA.glob("*.phh"))
 
 

@@ -68,7 +68,7 @@ def test_cards_speak_is_still_allowed() -> None:
             "stud5buy-article3-buy-for-low.phh",
             [
                 "declared high; wins the high half of the main pot with two pair, queens and "
-                "sevens",
+                "sevens; the odd chip of the split to the high half (OPR-207 4.3)",
                 "declared low; wins the low half of the main pot with nine-low 9-6-5-4-3",
             ],
         ),
@@ -76,7 +76,7 @@ def test_cards_speak_is_still_allowed() -> None:
             "stud5buy-article4-buy-wins-high.phh",
             [
                 "declared high; wins the high half of the main pot with full house, eights "
-                "full of jacks",
+                "full of jacks; the odd chip of the split to the high half (OPR-207 4.3)",
                 "declared low; wins the low half of the main pot with seven-low 7-6-5-4-3",
             ],
         ),

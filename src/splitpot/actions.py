@@ -72,8 +72,8 @@ VERBS: Final[dict[str, Verb]] = {
         Verb("sell", ("sale",), "offer a card for sale (NASDAQ ¶8)", amount=True, card=True),
         Verb("sd", ("buy", "sale"), "discard (no card: stand pat)", card=True),
         Verb("up", ("expose",), "turn a card up", card=True, sealed_as="turned a card up"),
-        Verb("dec", ("declare",), "declare high, low or both (OPR-207 4.2)", sealed_as="declared"),
-        Verb("sm", ("showdown",), "show (no cards: muck)"),
+        Verb("dec", ("declare",), "declare high, low or both (if allowed)", sealed_as="declared"),
+        Verb("sm", ("showdown", "deal"), "show (no cards: muck)"),
     )
 }
 """Every verb of a hand's log (hand-history.md), by name."""

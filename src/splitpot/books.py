@@ -16,7 +16,19 @@ from typing import Final
 
 from splitpot.errors import RulesError
 
-__all__ = ["BOOKS", "FALLBACK", "HOUSE", "NASDAQ", "OPR207", "OPR657", "POINTS", "ROBERTS", "Book"]
+__all__ = [
+    "BOOKS",
+    "FALLBACK",
+    "HOUSE",
+    "NASDAQ",
+    "OPR207",
+    "OPR657",
+    "POINTS",
+    "ROBERTS",
+    "RULING_OTHER_HALF",
+    "RULING_SHARED",
+    "Book",
+]
 
 RULING_FOLD: Final = "ruling: a player facing no bet checks and may not fold"
 """Robert Ciaffone calls folding when one could check a breach of ethics (it tells one opponent
@@ -24,6 +36,10 @@ what another is not told); nothing is lost by checking, so the fold is refused."
 RULING_PAY: Final = "ruling: who cannot pay a price may only do what costs nothing"
 """docs/games.md, smaller rulings: a player who cannot pay the price of a buy, a bid or a named
 asking price may only stand pat, pass or sell without a price."""
+RULING_OTHER_HALF: Final = "ruling: a half nobody can take goes to the other half"
+"""docs/games.md, a half nobody can take: nobody declared that way, or every declarer failed."""
+RULING_SHARED: Final = "ruling: a pot nobody can take is shared among its live players"
+"""docs/games.md, a half nobody can take: neither half has a taker (declarations only)."""
 
 POINTS: Final = {
     "turn": "who acts next in a betting round (qualified by the round's opener)",
@@ -40,6 +56,8 @@ POINTS: Final = {
     "declare": "the declaration",
     "declare_order": "simultaneous or in-turn declarations",
     "declare_both": "whether both ways may be declared",
+    "odd_chip": "who gets an odd chip (qualified: split, high, low, both)",
+    "other_half": "a half nobody can take (qualified by the house rule showdown)",
 }
 """The rule points a book answers, and what each is about."""
 
@@ -58,6 +76,8 @@ FALLBACK: Final = {
     "declare": "house rule showdown",
     "declare_order": "house rule declare_order",
     "declare_both": "house rule declare_both",
+    "odd_chip": "house rule odd_chip",
+    "other_half": RULING_OTHER_HALF,
 }
 """What a point cites when the game's book says nothing about it."""
 
@@ -110,13 +130,20 @@ ROBERTS: Final = Book(
         ("deal", "Robert's stud rules"),
         ("heads_up", "Robert's betting 4, house rule heads_up_uncapped"),
         ("limits", "Robert's 6"),
+        ("odd_chip", "Robert's 9"),
+        ("odd_chip:both", "Robert's 8"),
+        ("odd_chip:split", "Robert's 8"),
+        ("other_half:cards", "Robert's 1"),
         ("showdown", "Robert's 7"),
         ("showdown:declare", "house rule showdown"),
         ("turn", "Robert's 4"),
     ),
 )
 """Seven-card stud high-low as the rules we hold number them (``Robert's 4``); the general rules
-on betting and raising as ``Robert's betting N``; the stud and razz sections by name."""
+on betting and raising as ``Robert's betting N``; the stud and razz sections by name. Odd chips:
+rule 8 gives a split pot's odd chip to the high half and settles a tie both ways by the highest
+card; rule 9 settles tied highs by the highest card, tied lows by the lowest. Rule 1: with no
+qualifying low the high hand takes the whole pot."""
 
 OPR207: Final = Book(
     "OPR-207 Five Card Stud High-Low With a Buy",
@@ -127,13 +154,15 @@ OPR207: Final = Book(
         ("declare_both", "OPR-207 4.2, house rule declare_both"),
         ("declare_order", "OPR-207 4.2, house rule declare_order"),
         ("limits", "OPR-207 1.3, house rule betting"),
+        ("odd_chip:split", "OPR-207 4.3"),
         ("showdown", "OPR-207 4.3"),
         ("showdown:cards", "OPR-207 4.4"),
         ("turn", "OPR-207 1.3"),
     ),
 )
 """Articles 1–2 describe five-card stud high-low, whose rules (1.3: those of five-card stud) the
-buy game and its base games follow."""
+buy game and its base games follow. 4.3 gives a split pot's odd chip to the high hand; ties
+are the house rule ``odd_chip``."""
 
 OPR657: Final = Book(
     "OPR-657 Auction",
@@ -147,6 +176,7 @@ OPR657: Final = Book(
         ("turn", "OPR-657 4.1"),
     ),
 )
+"""The book says nothing of odd chips: they follow the house rule ``odd_chip``."""
 
 NASDAQ: Final = Book(
     "NASDAQ (pagat)",
@@ -158,11 +188,14 @@ NASDAQ: Final = Book(
         ("declare_both", "NASDAQ ¶15, house rule declare_both"),
         ("declare_order", "NASDAQ ¶15, house rule declare_order"),
         ("heads_up", "NASDAQ ¶12, house rule heads_up_uncapped"),
+        ("odd_chip:split", "NASDAQ ¶16"),
         ("showdown", "NASDAQ ¶14"),
         ("turn", "NASDAQ ¶11"),
     ),
 )
-"""The six-card game; the seven-card version cites its own paragraphs (``NASDAQ.but(...)``)."""
+"""The six-card game; the seven-card version cites its own paragraphs (``NASDAQ.but(...)``).
+¶16 gives a split pot's odd chip to the high hand (the usual convention); ties are the house
+rule ``odd_chip``."""
 
 BOOKS: Final = {"": HOUSE, "roberts": ROBERTS, "opr207": OPR207, "opr657": OPR657, "nasdaq": NASDAQ}
 """Books by the name a variant file gives (``book = "roberts"``)."""

@@ -17,7 +17,7 @@ from typing import Final, Literal, TextIO
 
 import numpy as np
 
-from splitpot.errors import RecordError, SplitpotError
+from splitpot.errors import LedgerError, RecordError
 from splitpot.notation import HandRecord
 from splitpot.records import replay_to_end
 
@@ -41,10 +41,6 @@ EXACT_LIMIT: Final = 20
 subsets); above it the settle-up is greedy and may use more transfers than needed."""
 
 Kind = Literal["buy-in", "rebuy", "cash-out", "hand"]
-
-
-class LedgerError(SplitpotError, ValueError):
-    """An entry the ledger cannot take: chips nobody has, a hand whose results do not add up."""
 
 
 @dataclass(frozen=True)
@@ -221,7 +217,13 @@ class Ledger:
         writer.writerow([*header, "money"] if value is not None else header)
 
         def row(kind: str, hand: int | None, player: str, to: str, chips: int) -> None:
-            cells: list[object] = [kind, "" if hand is None else hand, player, to, chips]
+            cells: list[object] = [
+                kind,
+                "" if hand is None else hand,
+                _text(player),
+                _text(to),
+                chips,
+            ]
             writer.writerow([*cells, money(chips, value)] if value is not None else cells)
 
         for e in self._entries:
@@ -230,6 +232,18 @@ class Ledger:
             row("balance", None, s.player, "", s.balance)
         for t in self.settle().transfers:
             row("transfer", None, t.payer, t.payee, t.chips)
+
+
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet reads as the start of a formula in a cell (OWASP, CSV injection)."""
+
+
+def _text(cell: str) -> str:
+    """A name as a CSV cell a spreadsheet shows as text: one that could start a formula
+    (``=1+2``, ``@SUM(A1)``) gets a leading apostrophe (the OWASP advice on CSV injection), and
+    a line break in it is written as a space (each row of the file is one line)."""
+    cell = "'" + cell if cell.startswith(_FORMULA) else cell
+    return cell.replace("\r", " ").replace("\n", " ")
 
 
 def money(chips: int, value: Decimal) -> Decimal:

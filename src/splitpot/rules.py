@@ -380,7 +380,7 @@ class Rules:
         the game's book, or the house rule where the table plays its own way."""
         if point == "all_in" and self.all_in_raise != "half":
             return "house rule all_in_raise"
-        if point == "showdown" and not qualifier:
+        if point in ("showdown", "other_half") and not qualifier:
             qualifier = self.showdown
         return self.book.cite(point, qualifier)
 

@@ -42,7 +42,7 @@ from weakref import ReferenceType, ref
 from splitpot.actions import Action, Declaration
 from splitpot.cards import Card
 from splitpot.engine import legal_actions
-from splitpot.errors import RulesError, SplitpotError
+from splitpot.errors import RulesError, ViewError
 from splitpot.phases.base import PHASES, Phase, phase_of
 from splitpot.phases.declare import declarations
 from splitpot.rules import Rules
@@ -254,7 +254,7 @@ class View:
                 if value is not unread:  # worked out meanwhile by another thread
                     return value  # type: ignore[no-any-return]
                 if state.position != point.position:
-                    raise SplitpotError("a view's state changed without the engine: view it again")
+                    raise ViewError("a view's state changed without the engine: view it again")
                 value = work(self, point, seen, state)
                 _set(self, slot, value)
                 return value

@@ -116,7 +116,7 @@ def truth_of(phh: str, game: str, house: dict[str, Any]) -> Truth:
         steps.append("" if state.finished else state.step.kind)
 
     note()
-    for _ in replay(record):
+    for state in replay(record):  # noqa: B007 (note() reads the state as it moves on)
         note()
     # sealed runs: consecutive sealed moves of a sealed step, a seat at most once per run
     log = truth.log
@@ -147,6 +147,23 @@ def truth_of(phh: str, game: str, house: dict[str, Any]) -> Truth:
     return truth
 
 
+def secret_at(truth: Truth, p: int, reader: int | None) -> set[str]:
+    """The cards ``reader`` (an engine seat; None: a spectator) may not know at position ``p``:
+    cards face down in another seat's hand up to ``p``, not yet shown, that it never held."""
+    secret: set[str] = set()
+    for s, cards in enumerate(truth.down[p]):
+        if s != reader:
+            secret |= cards
+    if reader is not None:
+        secret -= truth.held[p][reader]
+    return secret
+
+
+def cards_in(text: str) -> set[str]:
+    """Every card named in ``text`` (runs such as "AhKd" split into their cards)."""
+    return {run[i : i + 2] for run in CARDS.findall(text) for i in range(0, len(run), 2)}
+
+
 def check_message(text: str, message: dict[str, Any], reader: int | None, truth: Truth) -> None:
     """Assert that ``message`` (as sent, ``text``) tells ``reader`` (None: a spectator) nothing
     it may not know."""
@@ -156,14 +173,7 @@ def check_message(text: str, message: dict[str, Any], reader: int | None, truth:
     view = hand["view"]
     p = len(view["log"])
     assert p < len(truth.down), "the view's log is longer than the hand"
-    secret: set[str] = set()
-    for s, cards in enumerate(truth.down[p]):
-        if s != reader:
-            secret |= cards
-    if reader is not None:
-        secret -= truth.held[p][reader]
-    named = {run[i : i + 2] for run in CARDS.findall(text) for i in range(0, len(run), 2)}
-    leaked = named & secret
+    leaked = cards_in(text) & secret_at(truth, p, reader)
     assert not leaked, f"cards {sorted(leaked)} leaked to {reader} at position {p}"
     if not view["finished"]:  # revealed with the secret once the hand is over (fairness.md)
         assert str(truth.seed) not in text, "the hand's seed was sent before the hand ended"
@@ -258,13 +268,20 @@ async def play(
             sent += 1
 
 
-@pytest.mark.slow
-def test_no_message_tells_a_seat_what_it_may_not_know(db: str, tmp_path: Any) -> None:
-    server = ServerProcess(
-        db,
-        *("--bot-delay", "0", "--next-delay", "0", "--rate", "1000", "--lobby-burst", "1000"),
-        errors=tmp_path / "leak.stderr",
-    )
+@dataclass
+class Played:
+    """What a run of tables left: each hand's truth, the readers, the tables' games."""
+
+    truths: dict[tuple[str, int], Truth]
+    readers: list[tuple[str, Reader]]
+    games: dict[str, tuple[str, dict[str, Any]]]
+
+
+def play_tables(
+    server: ServerProcess, db: str, tables: list[tuple[str, dict[str, Any], int]], copies: int
+) -> Played:
+    """Play ``tables`` (``copies`` tables per line, the line's hands shared among them) on the
+    running ``server``; every message each reader received is checked as its hand ends."""
     truths: dict[tuple[str, int], Truth] = {}
     games: dict[str, tuple[str, dict[str, Any]]] = {}
     tokens: list[str] = []
@@ -292,53 +309,125 @@ def test_no_message_tells_a_seat_what_it_may_not_know(db: str, tmp_path: Any) ->
 
         return flush
 
-    with server:
-        url = server.url
-        store = Store(db)  # the test reads the hands' records from the same database
-        readers: list[tuple[str, Reader]] = []
-        with httpx2.Client(base_url=url) as http:
-            for game, house, hands, copy in [
-                (g, h, n // COPIES + (k < n % COPIES), k)
-                for g, h, n in TABLES
-                for k in range(COPIES)
-            ]:
-                del copy
-                made = http.post(
-                    "/api/tables",
-                    json={
-                        "game": game,
-                        "house": house,
-                        "seats": ["you", "open", "bot:heuristic", "bot:call"],
-                        "name": "p0",
-                        "stack": STACK,
-                        "timer": 0,
-                    },
-                ).json()
-                code = made["code"]
-                games[code] = (game, house)
-                tokens.append(made["token"])
-                readers.append((code, Reader(made["seat"], made["token"], hands)))
-                for name in ("p1",):
-                    joined = http.post(f"/api/tables/{code}/join", json={"name": name}).json()
-                    tokens.append(joined["token"])
-                    readers.append((code, Reader(joined["seat"], joined["token"], hands)))
-                readers.append((code, Reader(None, None, hands)))
+    url = server.url
+    store = Store(db)  # the test reads the hands' records from the same database
+    readers: list[tuple[str, Reader]] = []
+    with httpx2.Client(base_url=url) as http:
+        for game, house, hands in [
+            (g, h, n // copies + (k < n % copies)) for g, h, n in tables for k in range(copies)
+        ]:
+            made = http.post(
+                "/api/tables",
+                json={
+                    "game": game,
+                    "house": house,
+                    "seats": ["you", "open", "bot:heuristic", "bot:call"],
+                    "name": "p0",
+                    "stack": STACK,
+                    "timer": 0,
+                },
+            ).json()
+            code = made["code"]
+            games[code] = (game, house)
+            tokens.append(made["token"])
+            readers.append((code, Reader(made["seat"], made["token"], hands)))
+            joined = http.post(f"/api/tables/{code}/join", json={"name": "p1"}).json()
+            tokens.append(joined["token"])
+            readers.append((code, Reader(joined["seat"], joined["token"], hands)))
+            readers.append((code, Reader(None, None, hands)))
 
-        async def run_all() -> None:
-            rng = random.Random(15)
-            tasks = [
-                play(url, code, reader, flush_for(code), random.Random(rng.random()))
-                for code, reader in readers
-            ]
-            await asyncio.wait_for(asyncio.gather(*tasks), timeout=400)
+    async def run_all() -> None:
+        rng = random.Random(15)
+        tasks = [
+            play(url, code, reader, flush_for(code), random.Random(rng.random()))
+            for code, reader in readers
+        ]
+        await asyncio.wait_for(asyncio.gather(*tasks), timeout=400)
 
+    try:
         asyncio.run(run_all())
+    finally:
         store.close()
-
-    assert sum(hands for _, _, hands in TABLES) == 1000
-    assert len(truths) == 1000
     for code, reader in readers:
         assert not reader.errors, f"{code}: a legal move was refused: {reader.errors[:3]}"
         assert reader.checked > 0
-    total = sum(reader.checked for _, reader in readers)
+    return Played(truths, readers, games)
+
+
+def _server(db: str, tmp_path: Any) -> ServerProcess:
+    return ServerProcess(
+        db,
+        *("--bot-delay", "0", "--next-delay", "0", "--rate", "1000", "--lobby-burst", "1000"),
+        errors=tmp_path / "leak.stderr",
+    )
+
+
+@pytest.mark.slow
+def test_no_message_tells_a_seat_what_it_may_not_know(db: str, tmp_path: Any) -> None:
+    with _server(db, tmp_path) as server:
+        played = play_tables(server, db, TABLES, COPIES)
+    assert sum(hands for _, _, hands in TABLES) == 1000
+    assert len(played.truths) == 1000
+    total = sum(reader.checked for _, reader in played.readers)
     assert total > 20_000, total
+
+
+# Every game, a few hands each: the games where a card leaves a hand face down (NASDAQ's
+# discards and unsold cards, the buy game's card bought away) with more.
+REPLAYED: list[tuple[str, dict[str, Any], int]] = [
+    ("auction", {}, 4),
+    ("nasdaq", {}, 12),
+    ("nasdaq", {"sale_bidding": "sealed"}, 6),
+    ("nasdaq7", {}, 12),
+    ("stud8", {}, 4),
+    ("stud", {}, 3),
+    ("razz", {}, 3),
+    ("stud5", {}, 3),
+    ("stud5hilo", {"showdown": "declare", "declare_order": "in-turn"}, 4),
+    ("stud5buy", {}, 10),
+]
+
+
+def test_a_replay_and_a_record_show_their_reader_only_what_it_saw(db: str, tmp_path: Any) -> None:
+    """Issue 31: every frame of a finished hand's replay, and every card of its downloaded
+    record, for each seat, a spectator and a stranger's token, holds no card that reader had
+    not seen by that point of the hand (what the showdown showed counts from the showdown on:
+    the truth's public cards at each position include a hand once it is shown)."""
+    with _server(db, tmp_path) as server:
+        played = play_tables(server, db, REPLAYED, 1)
+        stranger = next(r.token for _, r in played.readers if r.token is not None)
+        checked = 0
+        with httpx2.Client(base_url=server.url) as http:
+            for code, reader in played.readers:
+                tokens = [reader.token] if reader.token else [None, "not-a-token"]
+                if reader.token is None:
+                    tokens.append(stranger)  # a seat's token at another table: a stranger
+                for token, number in [(t, n) for t in tokens for n in range(1, reader.hands + 1)]:
+                    if token == stranger and code == played.readers[0][0]:
+                        continue  # at its own table that token is a seat's
+                    truth = played.truths[code, number]
+                    auth = {} if token is None else {"authorization": f"Bearer {token}"}
+                    base = f"/api/tables/{code}/hands/{number}"
+                    replay = http.get(f"{base}/replay", headers=auth)
+                    record = http.get(f"{base}/record", headers=auth)
+                    assert replay.status_code == record.status_code == 200, replay.text
+                    frames = replay.json()
+                    you = frames["you"]
+                    players = [p["seat"] for p in frames["players"]]
+                    assert you == (
+                        players.index(reader.position)
+                        if reader.token and reader.position in players
+                        else None
+                    )
+                    end = len(truth.log)
+                    for frame in frames["frames"]:
+                        leaked = cards_in(json.dumps(frame)) & secret_at(truth, frame["upto"], you)
+                        assert not leaked, (
+                            f"{code} hand {number}: the replay's frame at {frame['upto']} shows "
+                            f"{sorted(leaked)} to {you}"
+                        )
+                    for name, text in (("log", json.dumps(frames["log"])), ("record", record.text)):
+                        leaked = cards_in(text) & secret_at(truth, end, you)
+                        assert not leaked, f"{code} hand {number}: the {name} shows {leaked}"
+                    checked += 1
+    assert checked >= sum(hands for _, _, hands in REPLAYED) * 4

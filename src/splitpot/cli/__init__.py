@@ -11,6 +11,7 @@ from importlib import import_module
 import click
 
 from splitpot.cards import parse_cards
+from splitpot.cli.extras import unavailable
 from splitpot.errors import SplitpotError
 from splitpot.hands import best_five, describe_high, describe_low
 
@@ -19,7 +20,8 @@ __all__ = ["main", "run"]
 
 _LAZY = ("ledger", "odds", "play", "replay", "simulate", "report", "soak", "verify", "serve")
 """The subcommands in modules of their own (``splitpot.cli.NAME``), imported only when run or
-listed: ``splitpot simulate`` does not pay for the web server's or the table's imports."""
+listed: ``splitpot simulate`` does not pay for the web server's or the table's imports, and
+works without them (``pip install splitpot``: a command whose extra is missing says which)."""
 
 
 class _Commands(click.Group):
@@ -31,7 +33,10 @@ class _Commands(click.Group):
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in _LAZY and cmd_name not in self.commands:
-            command = getattr(import_module(f"splitpot.cli.{cmd_name}"), cmd_name)
+            try:
+                command = getattr(import_module(f"splitpot.cli.{cmd_name}"), cmd_name)
+            except ImportError as exc:  # an extra not installed: a command that says which
+                command = unavailable(cmd_name, exc)
             self.add_command(command)
         return super().get_command(ctx, cmd_name)
 

@@ -11,6 +11,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from splitpot.cli.extras import needs
 from splitpot.errors import RecordError
 from splitpot.ledger import Ledger, LedgerError, chip_value, from_entries, from_records, money
 from splitpot.notation import iter_text
@@ -66,7 +67,8 @@ def _fail(message: str) -> NoReturn:
 
 def _from_table(code: str, db: str) -> tuple[Ledger, Decimal | None]:
     """The ledger of table ``code`` in the server's database ``db``, and its chip value."""
-    from splitpot.server.store import Store, StoreError, database_url
+    with needs("ledger", "a web table's ledger"):
+        from splitpot.server.store import Store, StoreError, database_url
 
     url = database_url(db)
     path = url.removeprefix("sqlite:///")

@@ -22,12 +22,12 @@ import click
 from splitpot import bots as bot_registry
 from splitpot import house, variants
 from splitpot.bots import Bot
+from splitpot.cli.extras import needs
 from splitpot.cli.house import build_rules
 from splitpot.cli.house import file_changes as _file_changes
 from splitpot.cli.house import house_changes as _house_changes
 from splitpot.cli.plain import run_plain
 from splitpot.cli.session import Session, check_record
-from splitpot.cli.table import PlayApp
 from splitpot.errors import RulesError
 
 __all__ = ["DEFAULT_BOT", "DEFAULT_DELAY_MS", "build_rules", "play", "rule_keys"]
@@ -232,7 +232,10 @@ def run_plain_mode(session: Session, *, delay: float, odds: bool = False) -> Non
 def run_table_mode(
     session: Session, *, delay: float, four_colour: bool = False, odds: bool = False
 ) -> None:
-    """The full-screen table; after it closes, the ledger and where the hands were saved."""
+    """The full-screen table (Textual: the tui extra, imported only here, so that --plain
+    needs only the base install); after it closes, the ledger and where the hands were saved."""
+    with needs("play", hint=" (or play line by line with --plain)"):
+        from splitpot.cli.table import PlayApp
     if not sys.stdout.isatty():
         raise click.UsageError("the table needs a terminal: use --plain for pipes")
     app = PlayApp(session, delay=delay, four_colour=four_colour, odds=odds)

@@ -454,7 +454,9 @@ class BettingPhase(Phase[BettingRound, Betting]):
         elif verb == "pb":
             amount = min(state.stack(seat), state.rules.bring_in)
             state.put_in(seat, amount)
-            r.max_bet = amount
+            # all in for less, it has still brought in: the others call the full bring-in or
+            # complete (docs/games.md, smaller rulings)
+            r.max_bet = state.rules.bring_in
             r.bring_in = False
             r.acted_at[seat] = 0  # the bring-in is no bet: the completion reopens for it
         else:  # fold

@@ -2,7 +2,9 @@
 
 When the stub cannot serve every player the step either reshuffles the discards and burns into a
 new stub (docs/games.md: running out of cards) or, in seven-card stud, deals one common card
-face up that plays in every hand (Robert's stud rules; logged as ``d db``).
+face up that plays in every hand (Robert's stud rules; logged as ``d db``). Once no more betting
+is possible, players may show their hands before the remaining cards come (``sm`` before
+``d dh``, as records of real tables write it; docs/games.md: smaller rulings).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Sequence
 from splitpot.actions import Action
 from splitpot.cards import CARDS, Card
 from splitpot.phases.base import Phase, face, player, refuse, register
+from splitpot.phases.showdown import check_early_show, show_early
 from splitpot.rules import Deal
 from splitpot.state import Legal, Sight, State
 
@@ -71,6 +74,9 @@ class DealPhase(Phase[DealRound, Deal]):
         ps = self.round(state)
         step = self.step(state)
         rule = state.rules.cite("deal")
+        if action.verb == "sm":  # hands shown before the last cards (docs/games.md)
+            check_early_show(state, action, rule)
+            return
         if ps.common:
             if action.verb != "db" or len(action.cards) != 1:
                 raise refuse(
@@ -112,6 +118,9 @@ class DealPhase(Phase[DealRound, Deal]):
             raise refuse("the stub has run out of cards", "deck_exhausted", rule)
 
     def perform(self, state: State, action: Action) -> None:
+        if action.verb == "sm":
+            show_early(state, action)
+            return
         ps = self.round(state)
         dealt: list[Card | None] = []
         for c in action.cards:

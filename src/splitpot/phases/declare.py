@@ -123,8 +123,9 @@ class DeclarePhase(Phase[DeclareRound, Declare]):
                     "both_not_allowed",
                     both,
                 )
+            ways = ", ".join(allowed[:-1]) + f" or {allowed[-1]}"
             raise refuse(
-                f"declare {' or '.join(allowed)}, not {action.declaration!r}",
+                f"declare {ways} ('dec {allowed[0]}'), not {action.declaration!r}",
                 "bad_declaration",
                 rules.cite("declare"),
             )

@@ -4,12 +4,21 @@ Cards speak (Robert's 7), or by declaration (``showdown = "declare"``: each half
 that declared it, see :func:`contenders`). Each pot is judged among the live seats eligible for
 it (docs/games.md: side pots): high, low with the qualifier, or split high/low with Robert's odd
 chips. A half nobody can take goes to the other half; when nobody can take either, the pot is
-shared among its live players. Each hand is evaluated once.
+shared among its live players. Each hand is evaluated once. Award reasons cite this game's rule
+(docs/games.md: Citations): its book's article for odd chips and empty halves, else the house
+rule ``odd_chip`` or the ruling.
+
+Once no more betting is possible, a hand may be shown before the remaining cards are dealt
+(:func:`check_early_show`, run by the deal step, as records of real tables do); it stays face
+up and is shown again, whole, here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from splitpot.actions import Action, Declaration
+from splitpot.books import RULING_SHARED
 from splitpot.cards import CARDS, Card, format_cards
 from splitpot.hands import describe_high, describe_low, high_value, low_value
 from splitpot.phases.base import NoRound, Phase, finish_uncontested, player, refuse, register
@@ -18,24 +27,53 @@ from splitpot.pots import Pot, divide, high_card_key, low_card_key, side_pots, s
 from splitpot.rules import Rules, Showdown
 from splitpot.state import Award, Half, Legal, Option, State
 
-__all__ = ["ShowdownPhase", "contenders", "judge"]
+__all__ = [
+    "ShowdownPhase",
+    "betting_over",
+    "check_early_show",
+    "contenders",
+    "judge",
+    "show_early",
+]
 
 _SHOW = (Option("sm"),)
+_ONLY_CARDS_LEFT = frozenset({"deal", "betting", "showdown"})
+"""The steps that may still follow a hand shown early: deals, betting rounds nobody can play
+once betting is over, and the showdown."""
 
 
-class ShowdownPhase(Phase[NoRound, Showdown]):
+class ShowdownRound:
+    """The live seats still to show or muck at the showdown, in seat order. A seat that showed
+    its hand early (:func:`show_early`) is among them: it shows again with all its cards."""
+
+    __slots__ = ("pending",)
+
+    def __init__(self, pending: list[int]) -> None:
+        self.pending = pending
+
+    def copy(self) -> ShowdownRound:
+        return ShowdownRound(self.pending.copy())
+
+    def snapshot(self) -> tuple[object, ...]:
+        return (tuple(self.pending),)
+
+
+class ShowdownPhase(Phase[ShowdownRound, Showdown]):
     """Runs the :class:`~splitpot.rules.Showdown` step."""
 
     kind = "showdown"
-    round_type = NoRound
+    round_type = ShowdownRound
     step_type = Showdown
     dealer = True
+
+    def enter(self, state: State) -> None:
+        state.phase_state = ShowdownRound(state.live())
 
     def done(self, state: State) -> bool:
         return state.finished
 
     def legal(self, state: State) -> Legal:
-        seats = tuple(s for s in state.live() if state.shown[s] is None)
+        seats = tuple(self.round(state).pending)
         return Legal(seats, True, dict.fromkeys(seats, _SHOW))
 
     def rule(self, state: State) -> str:
@@ -50,53 +88,30 @@ class ShowdownPhase(Phase[NoRound, Showdown]):
                 "showdown_now",
                 rule,
             )
-        if seat is None or seat not in state.live() or state.shown[seat] is not None:
+        if seat is None or seat not in self.round(state).pending:
             raise refuse(f"{player(seat)} has no hand to show", "nothing_to_show", rule)
-        if not action.cards:
-            return
-        hand = state.hands[seat]
-        cards = list(action.cards)
-        if None in cards or len(cards) != len(hand) or len(set(cards)) != len(cards):
-            raise refuse(
-                f"show all {len(hand)} cards of the hand, each once", "wrong_cards_shown", rule
-            )
-        known = {int(c) for c in hand if c is not None}
-        if not known <= set(cards):
-            raise refuse(
-                f"{player(seat)} holds {format_cards(sorted(known))}, which the show must include",
-                "wrong_cards_shown",
-                rule,
-            )
-        elsewhere = {c for s, h in enumerate(state.hands) if s != seat for c in h}
-        elsewhere.update(state.common)
-        clash = [c for c in cards if c is not None and c not in known and c in elsewhere]
-        if clash:
-            raise refuse(f"{format_cards(clash)} is in another hand", "card_dealt_twice", rule)
+        if action.cards:
+            check_cards(state, seat, action.cards, rule)
 
     def perform(self, state: State, action: Action) -> None:
         seat = action.seat
         assert seat is not None
-        hand = state.hands[seat]
+        self.round(state).pending.remove(seat)
         if not action.cards:
             state.shown[seat] = False
-            state.discards.extend(c for c in hand if c is not None)
+            state.discards.extend(c for c in state.hands[seat] if c is not None)
             if len(state.live()) == 1:
                 finish_uncontested(state, "folded or mucked")
-            elif all(state.shown[s] for s in state.live()):
+            elif not self.round(state).pending:
                 judge(state)
             return
-        if None in hand:
-            known = set(hand)
-            fill = iter([CARDS[c] for c in action.cards if c is not None and c not in known])
-            state.hands[seat] = hand = [c if c is not None else next(fill) for c in hand]
-            state.ups[seat] = [c for c, up in zip(hand, state.faceup[seat], strict=True) if up]
-        state.shown[seat] = True
-        if all(state.shown[s] for s in state.live()):
+        _table(state, seat, action.cards)
+        if not self.round(state).pending:
             judge(state)
 
     def dealer_step(self, state: State) -> Action:
         """The referee shows every live hand still unseen, which ends the hand."""
-        waiting = [s for s in state.live() if state.shown[s] is None]
+        waiting = list(self.round(state).pending)
         for seat in waiting:
             if None in state.hands[seat]:
                 raise refuse(
@@ -115,17 +130,91 @@ class ShowdownPhase(Phase[NoRound, Showdown]):
         self.dealer_step(state)
 
     def dealer_action(self, state: State) -> Action:
-        for seat in state.live():
-            if state.shown[seat] is None:
-                hand = state.hands[seat]
-                if None in hand:
-                    raise refuse(
-                        f"{player(seat)}'s cards are unknown: the record must show them ('sm')",
-                        "unknown_cards",
-                        self.rule(state),
-                    )
-                return Action("sm", seat, tuple(hand))
+        for seat in self.round(state).pending:
+            hand = state.hands[seat]
+            if None in hand:
+                raise refuse(
+                    f"{player(seat)}'s cards are unknown: the record must show them ('sm')",
+                    "unknown_cards",
+                    self.rule(state),
+                )
+            return Action("sm", seat, tuple(hand))
         raise refuse("every live hand is shown", "nothing_to_show", self.rule(state))
+
+
+def check_cards(state: State, seat: int, shown: Sequence[Card | None], rule: str) -> None:
+    """Refuse a show of ``seat``'s hand unless it names every card of it once: the cards
+    known to be there, and for the unknown ones (a record of a real table) cards nobody else
+    holds."""
+    hand = state.hands[seat]
+    cards = list(shown)
+    if None in cards or len(cards) != len(hand) or len(set(cards)) != len(cards):
+        raise refuse(
+            f"show all {len(hand)} cards of the hand, each once", "wrong_cards_shown", rule
+        )
+    known = {int(c) for c in hand if c is not None}
+    if not known <= set(cards):
+        raise refuse(
+            f"{player(seat)} holds {format_cards(sorted(known))}, which the show must include",
+            "wrong_cards_shown",
+            rule,
+        )
+    elsewhere = {c for s, h in enumerate(state.hands) if s != seat for c in h}
+    elsewhere.update(state.common)
+    clash = [c for c in cards if c is not None and c not in known and c in elsewhere]
+    if clash:
+        raise refuse(f"{format_cards(clash)} is in another hand", "card_dealt_twice", rule)
+
+
+def _table(state: State, seat: int, shown: Sequence[Card | None]) -> None:
+    """Lay ``seat``'s hand face up: its unknown cards become the ones the show names."""
+    hand = state.hands[seat]
+    if None in hand:
+        known = set(hand)
+        fill = iter([CARDS[c] for c in shown if c is not None and c not in known])
+        state.hands[seat] = hand = [c if c is not None else next(fill) for c in hand]
+        state.ups[seat] = [c for c, up in zip(hand, state.faceup[seat], strict=True) if up]
+    state.shown[seat] = True
+
+
+def betting_over(state: State) -> bool:
+    """Whether the hands may be shown before the remaining cards are dealt (docs/games.md,
+    smaller rulings): no more betting is possible, because at most one live player has chips
+    behind, and nothing is left but deals, betting rounds nobody can play and the showdown."""
+    live = state.live()
+    if len(live) < 2 or sum(1 for s in live if state.stack(s)) > 1:
+        return False
+    return all(s.kind in _ONLY_CARDS_LEFT for s in state.rules.steps[state.step_index :])
+
+
+def check_early_show(state: State, action: Action, rule: str) -> None:
+    """Refuse a show made while cards are still to be dealt unless no more betting is possible
+    and it names every card of the hand (a muck waits for the showdown)."""
+    seat = action.seat
+    if not betting_over(state):
+        raise refuse(
+            f"the dealer deals now ('dh'), not {action.verb!r}: hands are shown before the "
+            "last card only when no more betting is possible (all but one player all in)",
+            "deal_expected",
+            rule,
+        )
+    rule = state.rules.cite("showdown")
+    if seat is None or not 0 <= seat < state.n or seat not in state.live():
+        raise refuse(f"{player(seat)} has no hand to show", "nothing_to_show", rule)
+    if not action.cards:
+        raise refuse(
+            "a hand shown before the last card names its cards; mucking waits for the showdown",
+            "wrong_cards_shown",
+            rule,
+        )
+    check_cards(state, seat, action.cards, rule)
+
+
+def show_early(state: State, action: Action) -> None:
+    """Lay a hand face up before the remaining cards are dealt (checked by
+    :func:`check_early_show`); it is shown again, whole, at the showdown."""
+    assert action.seat is not None
+    _table(state, action.seat, action.cards)
 
 
 def judge(state: State) -> None:
@@ -146,26 +235,28 @@ def judge(state: State) -> None:
     alive = [not state.folded[s] and state.shown[s] is not False for s in range(state.n)]
     pots = _pots(state, alive)
     declared = declarations(state) if rules.showdown == "declare" else None
-    awards = state.awards
+    other = rules.cite("other_half")
+    if declared is None:
+        no_low, no_high = f" (no qualifying low, {other})", f" (no high half, {other})"
+        nobody = "no hand qualifies for either half"
+    else:
+        no_low = no_high = f" (nobody can take the other half, {other})"
+        nobody = "nobody can take either half"
     for number, pot in enumerate(pots):
         where = "the main pot" if number == 0 else f"side pot {number}"
         eligible = pot.eligible
         if declared is None:
             hi = _best(eligible, highs) if rules.high else []
             lo = _best(eligible, lows) if rules.low != "none" else []
-            no_low, no_high = " (no qualifying low)", " (no high half)"
-            nobody = "no hand qualifies for either half"
         else:
             hi, lo = contenders(eligible, declared, highs, lows, rules.both_must)
-            no_low = no_high = " (nobody can take the other half)"
-            nobody = "nobody can take either half (docs/games.md)"
         mine = {s: [c for c in state.hands[s] if c is not None] for s in eligible}
         by_high = sorted(hi, key=lambda s: -high_card_key(mine[s]))  # odd chips rule 2
         by_low = sorted(lo, key=lambda s: low_card_key(mine[s]))  # odd chips rule 3
-        pay = _Payer(state, awards, where, cards, declared)
+        pay = _Payer(state, where, cards, declared)
         if hi and lo and set(hi) != set(lo):
             high_half, low_half = split_halves(pot.amount)  # odd chips rule 1
-            pay(high_half, by_high, "high")
+            pay(high_half, by_high, "high", odd_half=high_half > low_half)
             pay(low_half, by_low, "low")
         elif hi and lo:  # the same hands win both ways: split evenly, rule 2 (Robert's 8)
             pay(pot.amount, by_high, "all", both=True)
@@ -175,9 +266,8 @@ def judge(state: State) -> None:
             pay(pot.amount, by_low, "all", note=no_high if rules.high else "", low=True)
         else:  # nobody can take either half: share among the eligible (docs/games.md)
             order = sorted(eligible, key=lambda s: -high_card_key(mine[s]))
-            for seat, amount in divide(pot.amount, order):
-                state.pay(seat, amount)
-                awards.append(Award(seat, amount, "all", f"shares {where}: {nobody}"))
+            shared = f"shares {where}: {nobody} ({RULING_SHARED})"
+            pay(pot.amount, order, "all", text=shared)
     state.finished = True
     state.phase_state = NoRound()
 
@@ -234,19 +324,18 @@ _DECLARED = {"hi": "declared high", "lo": "declared low", "both": "declared both
 
 
 class _Payer:
-    """Pays the halves of one pot (:func:`_pay`)."""
+    """Pays the halves of one pot, each award with its reason in words (:meth:`__call__`)."""
 
-    __slots__ = ("awards", "cards", "declared", "state", "where")
+    __slots__ = ("cards", "declared", "state", "where")
 
     def __init__(
         self,
         state: State,
-        awards: list[Award],
         where: str,
         cards: dict[int, list[Card]],
         declared: dict[int, Declaration] | None,
     ) -> None:
-        self.state, self.awards, self.where = state, awards, where
+        self.state, self.where = state, where
         self.cards, self.declared = cards, declared
 
     def __call__(
@@ -258,64 +347,51 @@ class _Payer:
         both: bool = False,
         note: str = "",
         low: bool = False,
+        odd_half: bool = False,
+        text: str = "",
     ) -> None:
-        _pay(
-            self.state,
-            self.awards,
-            amount,
-            winners,
-            half,
-            self.where,
-            self.cards,
-            both=both,
-            note=note,
-            low=low,
-            declared=self.declared,
-        )
+        """Pay one half (or a whole pot) to its winners, listed in odd-chip order. ``both``:
+        they won both ways; ``low``: a whole pot won by low; ``odd_half``: this high half took
+        the split pot's odd chip; ``text``: the reason, when it is not a win (a shared pot)."""
+        state, rules = self.state, self.state.rules
+        tied = len(winners) > 1
+        share = f" (split {len(winners)} ways)" if tied else ""
+        base = amount // len(winners)
+        split_rule = rules.cite("odd_chip", "split")
+        for seat, chips in divide(amount, winners):
+            words = text or self._words(seat, half, tied, both, note, low) + share
+            if self.declared is not None and seat in self.declared and not text:
+                words = f"{_DECLARED[self.declared[seat]]}; {words}"
+            if odd_half:
+                words += f"; the odd chip of the split to the high half ({split_rule})"
+            if chips > base:
+                words += _odd_chip(state, seat, half, both=both, low=low)
+            state.pay(seat, chips)
+            state.awards.append(Award(seat, chips, half, words))
 
-
-def _pay(
-    state: State,
-    awards: list[Award],
-    amount: int,
-    winners: list[int],
-    half: Half,
-    where: str,
-    cards: dict[int, list[Card]],
-    *,
-    both: bool = False,
-    note: str = "",
-    low: bool = False,
-    declared: dict[int, Declaration] | None = None,
-) -> None:
-    """Pay one half (or a whole pot) to its winners, in odd-chip order, saying why."""
-    rules = state.rules
-    tied = len(winners) > 1
-    share = f" (split {len(winners)} ways)" if tied else ""
-    base = amount // len(winners)
-    for seat, chips in divide(amount, winners):
-        hand = cards[seat]
+    def _words(self, seat: int, half: Half, tied: bool, both: bool, note: str, low: bool) -> str:
+        """What ``seat`` won and with which hand."""
+        hand, rules, where = self.cards[seat], self.state.rules, self.where
+        verb = "ties for" if tied else ("scoops" if both else "wins")
         if both:
-            words = f"high with {describe_high(hand)} and low with {_low_words(hand, rules)}"
-            what = f"{where}, {words}"
-        elif half == "all":
-            words = _low_words(hand, rules) if low else describe_high(hand)
-            what = f"{where} with {words}{note}"
-        else:
-            words = describe_high(hand) if half == "high" else _low_words(hand, rules)
-            what = f"the {half} half of {where} with {words}"
-        text = f"{'ties for' if tied else ('scoops' if both else 'wins')} {what}{share}"
-        if declared is not None and seat in declared:
-            text = f"{_DECLARED[declared[seat]]}; {text}"
-        if chips > base:
-            mine = [c for c in state.hands[seat] if c is not None]
-            if half == "low" or (low and half == "all"):
-                card = min(mine, key=lambda c: low_card_key([c]))
-                text += f"; odd chip: lowest card by suit, {CARDS[card]} (Robert's 9)"
-            else:
-                text += f"; odd chip: highest card by suit, {CARDS[max(mine)]} (Robert's 8)"
-        state.pay(seat, chips)
-        awards.append(Award(seat, chips, half, text))
+            high, low_hand = describe_high(hand), _low_words(hand, rules)
+            return f"{verb} {where}, high with {high} and low with {low_hand}"
+        words = _low_words(hand, rules) if half == "low" or low else describe_high(hand)
+        if half == "all":
+            return f"{verb} {where} with {words}{note}"
+        return f"{verb} the {half} half of {where} with {words}"
+
+
+def _odd_chip(state: State, seat: int, half: Half, *, both: bool, low: bool) -> str:
+    """Why ``seat`` got the odd chip of a tie (docs/games.md: odd chips, rules 2-3), citing
+    this game's rule: Robert's 8 (a tie both ways) or 9, else the house rule ``odd_chip``."""
+    mine = [c for c in state.hands[seat] if c is not None]
+    if half == "low" or low:
+        card = min(mine, key=lambda c: low_card_key([c]))
+        rule = state.rules.cite("odd_chip", "low")
+        return f"; odd chip: lowest card by suit, {CARDS[card]} ({rule})"
+    rule = state.rules.cite("odd_chip", "both" if both else "high")
+    return f"; odd chip: highest card by suit, {CARDS[max(mine)]} ({rule})"
 
 
 def _low_words(hand: list[Card], rules: Rules) -> str:

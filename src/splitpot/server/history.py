@@ -6,8 +6,9 @@ the hands shown at the showdown, every sealed move once its round was in; and on
 over its seed and secret (docs/fairness.md). Their copy of the record is the hand's record with
 its actions as their own final view has them (``views.view``; a spectator's is
 ``views.public_view``): another seat's down card is ``??`` unless it was shown. The replay is
-drawn from the same rule: a frame at each street shows a seat's down cards only where the
-reader's record shows them.
+drawn from what the reader saw live: a frame at each street shows the table as the reader's
+view showed it at that point, so a hand shown at the showdown shows its down cards from the
+showdown on, never in the frames before it.
 """
 
 from __future__ import annotations
@@ -62,7 +63,6 @@ def frames(state: State, data: HandData, reader: int | None) -> dict[str, Any]:
     record_lines = [
         log_line(a) for a in (public_view(state) if reader is None else view(state, reader)).log
     ]
-    shown = {s for s in range(state.n) if s == reader or state.shown[s] is True}
     replayed = new_hand(state.rules, list(state.starting), seed=state.seed, auto_deal=False)
     out: list[dict[str, Any]] = []
     street = replayed.street
@@ -70,7 +70,7 @@ def frames(state: State, data: HandData, reader: int | None) -> dict[str, Any]:
         apply(replayed, action)
         last = index + 1 == len(state.log)
         if replayed.street != street or last:
-            out.append(_frame(replayed, shown, index + 1, street))
+            out.append(_frame(replayed, reader, index + 1, street))
             street = replayed.street
     if out:
         out[-1]["awards"] = [
@@ -87,18 +87,20 @@ def frames(state: State, data: HandData, reader: int | None) -> dict[str, Any]:
     }
 
 
-def _frame(state: State, shown: set[int], upto: int, street: int) -> dict[str, Any]:
-    seen = public_view(state)
+def _frame(state: State, reader: int | None, upto: int, street: int) -> dict[str, Any]:
+    """The table at ``upto`` as ``reader`` saw it then: its own cards, cards face up, and a
+    hand's down cards only once it is shown (a replay never reaches back from the showdown)."""
+    seen = public_view(state) if reader is None else view(state, reader)
     seats = []
     for s, seat in enumerate(seen.seats):
-        hand, faceup = state.hands[s], state.faceup[s]
-        gone = (state.folded[s] or state.shown[s] is False) and s not in shown
+        known = set(seat.down)
+        gone = (seat.folded or state.shown[s] is False) and s != reader
         cards = (
             []
             if gone
             else [
-                {"card": str(c) if c is not None and (up or s in shown) else None, "up": up}
-                for c, up in zip(hand, faceup, strict=True)
+                {"card": str(c) if c is not None and (up or c in known) else None, "up": up}
+                for c, up in zip(state.hands[s], state.faceup[s], strict=True)
             ]
         )
         seats.append(

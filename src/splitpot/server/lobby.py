@@ -9,20 +9,29 @@ Bad requests raise :class:`LobbyError` with one line saying what is wrong.
 
 from __future__ import annotations
 
+import logging
 import secrets
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
+
+from sqlalchemy.orm import Session
 
 from splitpot import bots as bot_registry
 from splitpot import variants
-from splitpot.errors import SplitpotError
+from splitpot.errors import LobbyError, StoragePaused
 from splitpot.house import HouseRule, offered, stakes, with_house
 from splitpot.ledger import Entry
 from splitpot.rules import Rules
+from splitpot.server import queries, runner
+from splitpot.server.chat import announce
 from splitpot.server.options import MAX_STACK, OptionError, house_changes, table_options
-from splitpot.server.store import SeatData, Store
-from splitpot.server.tables import BOT_NAMES, LiveTable, Settings, bot_player, hash_token
+from splitpot.server.players import BOT_NAMES, SeatRequest, hash_token, player_name
+from splitpot.server.seating import name_taken, save, seat_player
+from splitpot.server.settings import Settings
+from splitpot.server.snapshot import broadcast
+from splitpot.server.store import SeatData, Store, TableData
+from splitpot.server.tables import LiveTable
 
 __all__ = [
     "CODE_LETTERS",
@@ -45,16 +54,6 @@ MAX_REQUESTS: Final = 20
 """Seat requests that may wait on a host at once."""
 PRACTICE_GAME: Final = "auction"
 PRACTICE_BOTS: Final = 3
-
-
-class LobbyError(SplitpotError):
-    """A request to create or join a table that cannot be granted; ``status`` is the HTTP
-    status it answers with."""
-
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.message = message
-        self.status = status
 
 
 def _rule_json(rule: HouseRule) -> dict[str, Any]:
@@ -115,11 +114,10 @@ def _whole(spec: Mapping[str, Any], key: str, default: int, low: int, high: int)
 
 def _buy_ins(seats: list[SeatData]) -> list[Entry]:
     """The ledger's first entries: everyone seated at a new table buys in."""
-    return [
-        Entry("buy-in", bot_player(s.name) if s.kind == "bot" else s.name, s.stack)
-        for s in seats
-        if s.kind != "open"
-    ]
+    return [Entry("buy-in", player_name(s), s.stack) for s in seats if s.kind != "open"]
+
+
+log = logging.getLogger("splitpot.server")
 
 
 class Tables:
@@ -136,16 +134,16 @@ class Tables:
         server's event loop)."""
         for data in self.store.tables():
             if data.code not in self.live:
-                self.live[data.code] = LiveTable(self.store, data, self.settings)
+                self.live[data.code] = runner.load(self.store, data, self.settings)
         for table in self.live.values():
-            table.start()
+            runner.start(table)
         self.opened = True
 
     async def close(self) -> None:
         """Stop every runner."""
         self.opened = False
         for table in self.live.values():
-            await table.stop()
+            await runner.stop(table)
         self.live.clear()
 
     def get(self, code: str) -> LiveTable:
@@ -155,21 +153,39 @@ class Tables:
             raise LobbyError(f"no table has the code {code!r}", 404)
         return table
 
-    def _code(self) -> str:
-        while True:
-            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
-            if code not in self.live and not self.store.code_taken(code):
-                return code
+    def _maker(self, fields: dict[str, Any]) -> Callable[[Session], str]:
+        """The job that stores a new table under a code no table has; it returns the code."""
 
-    def _add(self, code: str) -> LiveTable:
-        (data,) = self.store.tables(code)
-        table = self.live[code] = LiveTable(self.store, data, self.settings)
-        table.start()
+        def job(session: Session) -> str:
+            while True:
+                code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+                if code not in self.live and not queries.code_taken(session, code):
+                    queries.create_table(session, code=code, **fields)
+                    return code
+
+        return job
+
+    def _add(self, data: TableData) -> LiveTable:
+        table = self.live[data.code] = runner.load(self.store, data, self.settings)
+        runner.start(table)
         return table
+
+    async def _create(self, **fields: Any) -> LiveTable:
+        """Store a new table and bring it to life; LobbyError 503 when the database does not
+        answer (no table is made)."""
+        try:
+            code = await self.store.write(self._maker(fields))
+            (data,) = await self.store.read(queries.tables, code)
+        except Exception as exc:
+            log.error("a new table could not be stored: %s", exc)
+            raise LobbyError(
+                "the server's storage is not answering: no table was made; try again soon", 503
+            ) from None
+        return self._add(data)
 
     # --- creating -----------------------------------------------------------------------------
 
-    def create(self, spec: Mapping[str, Any]) -> dict[str, Any]:
+    async def create(self, spec: Mapping[str, Any]) -> dict[str, Any]:
         """Make a table from a lobby request; its code, and the creator's seat and token."""
         if len(self.live) >= self.settings.max_tables:
             raise LobbyError("this server has as many tables as it takes; try later", 503)
@@ -195,10 +211,8 @@ class Tables:
                 raise LobbyError("this server does not let a table fix its deals ('seed')")
             seed = _whole(spec, "seed", 0, 0, 2**63 - 1)
         token, seats = self._seats(rules, spec.get("seats"), stack, spec.get("name"))
-        code = self._code()
         mine = next((s for s in seats if s.kind == "human"), None)
-        self.store.create_table(
-            code=code,
+        table = await self._create(
             game=game,
             house=house,
             stack=stack,
@@ -210,7 +224,6 @@ class Tables:
             options=options,
             ledger=_buy_ins(seats),
         )
-        table = self._add(code)
         return {"code": table.code, "seat": None if mine is None else mine.position, "token": token}
 
     def _seats(
@@ -259,7 +272,7 @@ class Tables:
         name = _name(spec.get("name"))
         wanted = spec.get("seat")
         async with table.lock:
-            taken = table.name_taken(name)
+            taken = name_taken(table, name)
             if taken is not None:
                 raise LobbyError(taken, 409)
             if wanted is not None:
@@ -279,35 +292,49 @@ class Tables:
                     )
                 seat = free[0]
             token = secrets.token_urlsafe(32)
-            if table.options["approve_seats"]:
-                if len(table.requests) >= MAX_REQUESTS:
-                    raise LobbyError("too many people are waiting for a seat here; try later", 429)
-                request = self.store.add_request(table.id, name, hash_token(token))
-                table.requests.append((request, name, hash_token(token)))
-                table.announce(f"{name} asks for a seat; the host decides")
-                table.broadcast()
-                return {"code": table.code, "seat": None, "token": token, "waiting": True}
-            host = table.practice and table.host_token is None and seat.position == table.host
-            entries = table.seat_player(seat, name, hash_token(token))
+            if table.outage.down:
+                raise LobbyError(StoragePaused().message, 503, reason=StoragePaused.reason)
             try:
-                table.save(
-                    seat, ledger=entries, table={"host_token": seat.token_hash} if host else None
-                )
-            except SplitpotError as exc:
-                raise LobbyError(str(exc), 503) from None
-            if host:  # the practice table's host is whoever takes the seat left for them
-                table.host_token = seat.token_hash
-            table.announce(f"{name} sits down with {table.stack} chips")
+                waiting = await self._seat(table, seat, name, token)
+            except StoragePaused as exc:
+                broadcast(table)
+                raise LobbyError(exc.message, 503, reason=exc.reason) from None
+            if waiting:
+                return {"code": table.code, "seat": None, "token": token, "waiting": True}
             table.changed.set()
-            table.broadcast()
+            broadcast(table)
         return {"code": table.code, "seat": seat.position, "token": token}
+
+    async def _seat(self, table: LiveTable, seat: SeatData, name: str, token: str) -> bool:
+        """Seat ``name`` in ``seat``, or at a table whose host approves seats ask for it (True:
+        the token waits on the host); each change stored before anyone is told."""
+        if table.options["approve_seats"]:
+            if len(table.requests) >= MAX_REQUESTS:
+                raise LobbyError("too many people are waiting for a seat here; try later", 429)
+            hashed = hash_token(token)
+            request = await table.write(
+                "a seat request", queries.add_request, table.id, name, hashed
+            )
+            table.requests.append(SeatRequest(request, name, hashed))
+            await announce(table, f"{name} asks for a seat; the host decides")
+            broadcast(table)
+            return True
+        host = table.practice and table.host_token is None and seat.position == table.host
+        entries = seat_player(table, seat, name, hash_token(token))
+        await save(
+            table, seat, ledger=entries, fields={"host_token": seat.token_hash} if host else None
+        )
+        if host:  # the practice table's host is whoever takes the seat left for them
+            table.host_token = seat.token_hash
+        await announce(table, f"{name} sits down with {table.stack} chips")
+        return False
 
     # --- the practice table -------------------------------------------------------------------
 
     def practice(self) -> str:
         """The code of the practice table (Auction: one open seat for you and three bots),
         made the first time."""
-        code = self.store.practice_code()
+        code = self.store.run(queries.practice_code)
         if code is not None:
             return code
         rules = variants.get(PRACTICE_GAME)
@@ -316,19 +343,18 @@ class Tables:
             SeatData(p, "bot", BOT_NAMES[p], DEFAULT_BOT, stack, False, 1)
             for p in range(1, PRACTICE_BOTS + 1)
         ]
-        code = self._code()
-        self.store.create_table(
-            code=code,
-            game=PRACTICE_GAME,
-            house={},
-            stack=stack,
-            timer=0,
-            seats=seats,
-            practice=True,
-            host=0,  # whoever takes the seat left open for them
-            options=table_options({}, practice=True),
-            ledger=_buy_ins(seats),
-        )
+        fields = {
+            "game": PRACTICE_GAME,
+            "house": {},
+            "stack": stack,
+            "timer": 0,
+            "seats": seats,
+            "practice": True,
+            "host": 0,  # whoever takes the seat left open for them
+            "options": table_options({}, practice=True),
+            "ledger": _buy_ins(seats),
+        }
+        code = self.store.run(self._maker(fields))  # before the server serves (start-up)
         if self.opened:  # the server is running: bring it to life now
-            self._add(code)
+            self._add(self.store.tables(code)[0])
         return code

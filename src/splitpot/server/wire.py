@@ -1,4 +1,4 @@
-"""What goes over the WebSocket: a seat's view as JSON, and the client's messages read strictly.
+"""What goes over the WebSocket: everything a connection receives, and its messages read strictly.
 
 :func:`view_json` is the one place a :class:`~splitpot.views.View` becomes JSON. It writes the
 fields it knows one by one and any field added to ``View`` later through :func:`plain`, so a
@@ -7,6 +7,10 @@ new field reaches the page without a change here and never breaks the encoding. 
 
 :func:`read_message` turns a client's text into a :class:`Message` or raises :class:`WireError`
 with a one-line reason: not JSON, too long, an unknown type or field, a value of the wrong kind.
+
+The messages a connection receives (``state``, ``chat``, ``error``, ``odds``, ``pong``) are
+written here and only here (:func:`state_message` and its parts), from values the table hands
+over: this module knows the protocol, the table knows what each connection may see.
 """
 
 from __future__ import annotations
@@ -15,45 +19,46 @@ import dataclasses
 import functools
 import json
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Annotated, Any, Final, Literal, Union, get_args
 
-from splitpot.actions import PLAYER_VERBS, Action
+import msgspec
+from msgspec import Meta, Struct
+
+from splitpot.actions import PLAYER_VERBS, Action, Declaration
 from splitpot.cards import CARDS, Card, parse_card
 from splitpot.engine import Award, Offer, Option
-from splitpot.errors import InvalidNotation, SplitpotError
+from splitpot.errors import InvalidNotation, WireError
+from splitpot.fairness import Shuffle
 from splitpot.notation import format_action
+from splitpot.rules import Rules
+from splitpot.server.players import Dealt, SeatRequest
+from splitpot.server.store import SeatData
 from splitpot.views import SeatView, View
 
 __all__ = [
     "MAX_CHAT",
     "MAX_MESSAGE",
+    "PONG",
     "Message",
     "WireError",
     "chat_json",
+    "chat_message",
+    "error_message",
+    "hand_json",
     "log_line",
+    "odds_message",
     "plain",
     "read_message",
+    "state_message",
+    "table_json",
     "view_json",
 ]
 
 MAX_MESSAGE: Final = 4096
 """The longest message a client may send, in characters (a move is well under 200)."""
 MAX_CHIPS: Final = 10**12
-_TYPES: Final[dict[str, frozenset[str]]] = {
-    "hello": frozenset({"token"}),
-    "act": frozenset({"verb", "amount", "card", "declaration", "show", "hand"}),
-    "sit_out": frozenset(),
-    "back": frozenset(),
-    "start": frozenset(),
-    "ping": frozenset(),
-    "chat": frozenset({"text", "name"}),
-    "rebuy": frozenset({"chips"}),
-    "leave": frozenset(),
-    "odds": frozenset({"on"}),
-    "host": frozenset({"do", "seat", "request", "bot", "house", "options"}),
-}
 MAX_CHAT: Final = 300
 """The longest line of chat, in characters."""
 HOST_ACTIONS: Final = (
@@ -66,16 +71,6 @@ HOST_ACTIONS: Final = (
     "options",
     "add_bot",
 )
-_DECLARATIONS: Final = ("hi", "lo", "both")
-
-
-class WireError(SplitpotError):
-    """A client message that cannot be used; ``reason`` is a stable code."""
-
-    def __init__(self, message: str, reason: str = "bad_message") -> None:
-        super().__init__(message)
-        self.message = message
-        self.reason = reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,22 +107,90 @@ class Message:
         return Action(self.verb, seat, cards, self.amount)
 
 
-def _whole(name: str, value: object, *, low: int = 0, high: int = MAX_CHIPS) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise WireError(f"'{name}' must be a whole number from {low} to {high}, not {value!r}")
-    return value
+# --- reading a client's message: each type a Struct declaring its fields' kinds and ranges ----
+# (msgspec refuses a bool, float or text for a number and any field not declared; _say words its
+# complaint as ours). By hand: a chat line's characters, and a host's "house"/"options" object.
+
+_Chips = Annotated[int, Meta(ge=0, le=MAX_CHIPS)]
+_Count = Annotated[int, Meta(ge=1, le=MAX_CHIPS)]
 
 
-def _optional_whole(
-    data: Mapping[str, Any], name: str, *, low: int = 0, high: int = MAX_CHIPS
-) -> int | None:
-    """The message's field ``name``: absent (None), or a whole number from low to high."""
-    value = data.get(name)
-    return None if value is None else _whole(name, value, low=low, high=high)
+class _Kind(Struct, tag_field="type", forbid_unknown_fields=True):
+    """A client's message as sent: each subclass is one ``type``, with the fields it takes."""
+
+
+class _Hello(_Kind, tag="hello"):
+    token: Annotated[str, Meta(min_length=1, max_length=200)] | None = None
+
+
+class _Act(_Kind, tag="act"):
+    verb: Literal[tuple(sorted(PLAYER_VERBS))]  # type: ignore[valid-type]
+    amount: _Chips | None = None
+    card: Card | None = None
+    declaration: Declaration | None = None
+    show: bool = True
+    hand: _Count | None = None
+
+
+class _Chat(_Kind, tag="chat"):
+    text: str
+    name: str | None = None
+
+
+class _Rebuy(_Kind, tag="rebuy"):
+    chips: _Count
+
+
+class _Odds(_Kind, tag="odds"):
+    on: bool
+
+
+class _Host(_Kind, tag="host"):
+    do: Literal[HOST_ACTIONS]  # type: ignore[valid-type]
+    seat: Annotated[int, Meta(ge=0, le=99)] | None = None
+    request: Annotated[int, Meta(ge=0, le=2**62)] | None = None
+    bot: Annotated[str, Meta(max_length=32)] | None = None
+    house: dict[str, Any] | None = None
+    options: dict[str, Any] | None = None
+
+
+def _bare(tag: str) -> type[_Kind]:
+    """A message with no fields but its type."""
+    return type(tag, (_Kind,), {}, tag=tag)
+
+
+_BARE: Final = ("sit_out", "back", "start", "ping", "leave")
+_KINDS: Final[tuple[type[_Kind], ...]] = (
+    _Hello,
+    _Act,
+    _Chat,
+    _Rebuy,
+    _Odds,
+    _Host,
+    *map(_bare, _BARE),
+)
+_TAGS: Final = ", ".join(str(k.__struct_config__.tag) for k in _KINDS)
+_CHOICES: Final = {
+    "verb": sorted(PLAYER_VERBS),
+    "do": HOST_ACTIONS,
+    "declaration": get_args(Declaration),
+}
+
+
+def _read_card(kind: type, value: object) -> Card:
+    """msgspec's hook for a field declared as a Card: a card written as text, such as 'Ah'
+    (InvalidNotation is a ValueError, which msgspec reports as the field's problem)."""
+    if kind is Card and isinstance(value, str):
+        return parse_card(value)
+    raise InvalidNotation(f"expected a card such as 'Ah', not {_shown(value)}")
+
+
+_ANY_KIND: Final = Union[_KINDS]  # noqa: UP007 (listed at run time)
+_READER: Final = msgspec.json.Decoder[_Kind](_ANY_KIND, dec_hook=_read_card)
 
 
 def read_message(text: str | bytes) -> Message:
-    """A client's message, checked field by field; WireError says what is wrong with it."""
+    """A client's message, read into its declared type; WireError says what is wrong with it."""
     if not isinstance(text, str):
         raise WireError("send text messages (JSON), not binary ones")
     if len(text) > MAX_MESSAGE:
@@ -135,42 +198,53 @@ def read_message(text: str | bytes) -> Message:
             f"message of {len(text)} characters is too long (at most {MAX_MESSAGE})", "too_long"
         )
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        raise WireError("the message is not JSON") from None
-    if not isinstance(data, dict):
-        raise WireError("the message must be a JSON object with a 'type'")
-    kind = data.get("type")
-    if not isinstance(kind, str) or kind not in _TYPES:
-        raise WireError(f"unknown message type {kind!r}; use one of {', '.join(_TYPES)}")
-    extra = sorted(set(data) - _TYPES[kind] - {"type"})
-    if extra:
-        raise WireError(f"a {kind!r} message has no field {extra[0]!r}")
-    if kind == "hello":
-        token = data.get("token")
-        if token is not None and (not isinstance(token, str) or not 0 < len(token) <= 200):
-            raise WireError("'token' must be the text the table gave you, or null")
-        return Message("hello", token=token)
-    if kind == "act":
-        return _read_act(data)
-    if kind == "chat":
-        return _read_chat(data)
-    if kind == "rebuy":
-        return Message("rebuy", chips=_whole("chips", data.get("chips"), low=1))
-    if kind == "odds":
-        on = data.get("on")
-        if not isinstance(on, bool):
-            raise WireError(f"'on' must be true or false, not {on!r}")
-        return Message("odds", on=on)
-    if kind == "host":
-        return _read_host(data)
-    return Message(kind)
+        read = _READER.decode(text)
+    except msgspec.ValidationError as exc:
+        raise WireError(_say(str(exc))) from None
+    except (msgspec.DecodeError, RecursionError):
+        raise WireError("the message is not JSON (or is nested too deeply)") from None
+    if isinstance(read, _Chat):
+        return _chat(read.text, read.name)
+    fields = msgspec.structs.asdict(read)
+    if isinstance(read, _Host):
+        given = {"house": fields.pop("house"), "options": fields.pop("options")}
+        if read.do in given:
+            fields["settings"] = given[read.do]
+            if fields["settings"] is None:
+                raise WireError(f"a host's {read.do!r} needs {read.do!r}: an object")
+    return Message(str(read.__struct_config__.tag), **fields)
 
 
-def _read_chat(data: Mapping[str, Any]) -> Message:
-    text = data.get("text")
-    if not isinstance(text, str):
-        raise WireError("'text' must be the line of chat, as text")
+def _say(problem: str) -> str:
+    """msgspec's complaint (``Expected `int` >= 0 - at `$.amount```) in one line of ours."""
+    what, _, where = problem.partition(" - at `$")
+    field = where[1:].partition("`")[0].partition("[")[0] or None
+    if what.startswith("Expected `object`") and field is None:
+        return "the message must be a JSON object with a 'type'"
+    if field == "type" or what == "Object missing required field `type`":
+        given = what.partition("Invalid value ")[2] or (
+            "None" if "missing" in what else "(not text)"
+        )
+        return f"unknown message type {_shown(given)}; use one of {_TAGS}"
+    if what.startswith(("Object contains unknown field", "Object missing required field")):
+        name = _shown(what.split("`", 1)[1][:-1])
+        return f"the message {'has no field' if 'unknown' in what else 'needs'} '{name}'"
+    if field in _CHOICES and what.startswith("Invalid enum value "):
+        given = _shown(what.removeprefix("Invalid enum value "))
+        return f"'{field}' must be one of {', '.join(_CHOICES[field])}, not {given}"
+    what = what.replace(" | null", "").replace("`", "")
+    return f"'{field}': {_shown(what[:1].lower() + what[1:], 200)}"
+
+
+def _shown(value: object, width: int = 40) -> str:
+    """``value`` as it may appear in one line of error: control characters escaped, clipped."""
+    text = value if isinstance(value, str) else repr(value)
+    text = text.encode("unicode_escape").decode("ascii") if not text.isprintable() else text
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _chat(text: str, name: str | None) -> Message:
+    """A line of chat (spaces folded) and a spectator's name: printable and not too long."""
     text = " ".join(text.split())
     if not text:
         raise WireError("a line of chat needs some text")
@@ -178,62 +252,13 @@ def _read_chat(data: Mapping[str, Any]) -> Message:
         raise WireError(f"a line of chat has at most {MAX_CHAT} characters, not {len(text)}")
     if any(unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cs") for ch in text):
         raise WireError("a line of chat may not hold control characters")
-    name = data.get("name")
     if name is not None:
-        if not isinstance(name, str) or not 0 < len(name.strip()) <= 24:
+        if not 0 < len(name.strip()) <= 24:
             raise WireError("'name' (a spectator's) has 1 to 24 characters")
         name = " ".join(name.split())
         if any(unicodedata.category(ch).startswith("C") for ch in name):
             raise WireError("a name may not hold control characters")
     return Message("chat", text=text, name=name)
-
-
-def _read_host(data: Mapping[str, Any]) -> Message:
-    do = data.get("do")
-    if not isinstance(do, str) or do not in HOST_ACTIONS:
-        raise WireError(f"'do' must be one of {', '.join(HOST_ACTIONS)}, not {do!r}")
-    seat = _optional_whole(data, "seat", high=99)
-    request = _optional_whole(data, "request", high=2**62)
-    bot = data.get("bot")
-    if bot is not None and (not isinstance(bot, str) or len(bot) > 32):
-        raise WireError(f"'bot' must name a bot, not {bot!r}")
-    settings = data.get("house" if do == "house" else "options")
-    if do in ("house", "options") and not isinstance(settings, dict):
-        raise WireError(
-            f"a host's {do!r} needs '{'house' if do == 'house' else 'options'}': an object"
-        )
-    return Message(
-        "host",
-        do=do,
-        seat=seat,
-        request=request,
-        bot=bot,
-        settings=settings if do in ("house", "options") else None,
-    )
-
-
-def _read_act(data: Mapping[str, Any]) -> Message:
-    verb = data.get("verb")
-    if not isinstance(verb, str) or verb not in PLAYER_VERBS:
-        raise WireError(f"'verb' must be one of {', '.join(sorted(PLAYER_VERBS))}, not {verb!r}")
-    amount = _optional_whole(data, "amount")
-    card = data.get("card")
-    if card is not None:
-        if not isinstance(card, str):
-            raise WireError(f"'card' must be a card such as 'Ah', not {card!r}")
-        try:
-            card = parse_card(card)
-        except InvalidNotation as exc:
-            raise WireError(f"'card': {exc}") from None
-    declaration = data.get("declaration")
-    if declaration is not None and declaration not in _DECLARATIONS:
-        raise WireError(f"'declaration' must be one of hi, lo, both, not {declaration!r}")
-    show = data.get("show", True)
-    if not isinstance(show, bool):
-        raise WireError(f"'show' must be true or false, not {show!r}")
-    hand = _optional_whole(data, "hand", low=1)
-    return Message("act", verb=verb, amount=amount, card=card, declaration=declaration,
-                   show=show, hand=hand)  # fmt: skip
 
 
 def chat_json(chat: Any) -> dict[str, Any]:
@@ -383,3 +408,146 @@ def plain(value: Any) -> Any:
     if isinstance(value, tuple | list | set | frozenset):
         return [plain(v) for v in value]
     return str(value)
+
+
+# --- what a connection receives ----------------------------------------------------------------
+
+PONG: Final = json.dumps({"type": "pong"})
+"""The answer to a ``ping``."""
+
+
+def error_message(message: str, reason: str, rule: str, acks: int) -> str:
+    """What was wrong with a client's message (``reason``: a stable code; ``rule``: the rule
+    book's section, if any), with how many of its moves were answered."""
+    fields = {"type": "error", "message": message, "reason": reason, "rule": rule, "acks": acks}
+    return json.dumps(fields)
+
+
+def chat_message(lines: Iterable[Any]) -> str:
+    """Stored lines of chat or of the table's log (:func:`chat_json` each), as one message."""
+    return json.dumps({"type": "chat", "messages": [chat_json(c) for c in lines]})
+
+
+def odds_message(hand: int, at: int, panel: Mapping[str, Any]) -> str:
+    """A seat's odds panel at hand ``hand`` after ``at`` lines of its log."""
+    return json.dumps({"type": "odds", "hand": hand, "at": at, **panel})
+
+
+def table_json(
+    *,
+    code: str,
+    game: str,
+    rules: Rules,
+    house: dict[str, Any],
+    stack: int,
+    timer: int,
+    hands: int,
+    started: bool,
+    host: int | None,
+    hosted: bool,
+    paused: bool,
+    storage: str | None,
+    options: dict[str, Any],
+    seats: Sequence[SeatData],
+    connected: Container[int],
+) -> dict[str, Any]:
+    """The table as anyone may know it: game, stakes and rules, seats and who holds them
+    (``connected``: the seats whose holder has a connection open; a bot always does;
+    ``storage``: while the table is paused for its database, the line that says so)."""
+    return {
+        "code": code,
+        "game": game,
+        "title": rules.description or rules.name,
+        "house": house,
+        "stakes": {k: getattr(rules, k) for k in ("ante", "bring_in", "small_bet", "big_bet")},
+        "sealed": {  # which moves are made in secret at this table
+            "sale": rules.sale_bidding == "sealed",
+            "declare": rules.declare_order == "simultaneous",
+        },
+        "stack": stack,
+        "timer": timer,
+        "hands": hands,
+        "started": started,
+        "host": host,
+        "hosted": hosted,
+        "paused": paused,
+        "storage": storage,
+        "options": options,
+        "max_buy": options["max_buy"] or stack,
+        "seats": [
+            {
+                "seat": s.position,
+                "kind": s.kind,
+                "name": s.name,
+                "bot": s.bot,
+                "stack": s.stack,
+                "sitting_out": s.sitting_out,
+                "connected": s.kind == "bot" or s.position in connected,
+            }
+            for s in seats
+        ],
+    }
+
+
+def hand_json(
+    *,
+    number: int,
+    players: Sequence[Dealt],
+    starting: Sequence[int],
+    you: int | None,
+    seen: View,
+    timers: dict[str, int],
+    shuffle: Shuffle | None,
+) -> dict[str, Any]:
+    """A hand as engine seat ``you`` sees it (None: a spectator), with the milliseconds left
+    on each turn timer, and its commitment (and once it is over its seed and secret)."""
+    out: dict[str, Any] = {
+        "number": number,
+        "players": [{"seat": p.seat, "name": p.name, "bot": p.bot} for p in players],
+        "starting": list(starting),
+        "you": you,
+        "view": view_json(seen),
+        "timers": timers,
+    }
+    if shuffle is not None:
+        out["commitment"] = shuffle.commitment
+        if seen.finished:
+            out.update(seed=shuffle.seed, secret=shuffle.secret)
+    return out
+
+
+def state_message(
+    *,
+    table: str,
+    hand: str,
+    seat: SeatData | None,
+    host: bool,
+    odds: bool,
+    acks: int,
+    next_in: int | None,
+    request: int | None,
+    requests: Sequence[SeatRequest] | None,
+) -> str:
+    """The whole table as one connection may see it: the table and the hand (``table`` and
+    ``hand`` encoded already: connections share them), who the connection is, how many of
+    its moves were answered, when the next hand is dealt, the seat request it waits on, and
+    for the host the requests waiting."""
+    you = None
+    if seat is not None:
+        you = {
+            "seat": seat.position,
+            "name": seat.name,
+            "sitting_out": seat.sitting_out,
+            "host": host,
+            "odds": odds,
+        }
+    extra = "" if next_in is None else f', "next_in": {next_in}'
+    if request is not None:
+        extra += ', "request": ' + json.dumps({"id": request, "status": "waiting"})
+    if requests is not None:
+        asked = [{"id": r.id, "name": r.name} for r in requests]
+        extra += ', "host": ' + json.dumps({"requests": asked})
+    return (
+        f'{{"type": "state", "table": {table}, "you": {json.dumps(you)}, '
+        f'"acks": {acks}, "hand": {hand}{extra}}}'
+    )

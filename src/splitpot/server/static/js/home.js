@@ -74,6 +74,8 @@ export function homeDraw(state) {
     refreshSoon();
   }
   $("paused").classList.toggle("hidden", !snap.table.paused);
+  $("storage").textContent = snap.table.storage || "";
+  $("storage").classList.toggle("hidden", !snap.table.storage);
   $("host-tab").classList.toggle("hidden", !(snap.you && snap.you.host));
   const asked = snap.host ? snap.host.requests.length : 0;
   badge("host-badge", asked);
