@@ -1,15 +1,19 @@
 """The engine's cache of legal actions: one answer per point of each hand, never another
-table's or an older point's, however the tables are played in turn."""
+table's or an older point's, however the tables are played in turn; kept on each state, not in
+a module's globals that threads would share (issue 26)."""
 
 from __future__ import annotations
 
+import ast
 import gc
+import inspect
 import weakref
+from types import ModuleType
 
 import pytest
 
 from play import passive
-from splitpot import variants
+from splitpot import engine, variants, views
 from splitpot.engine import apply, deal_next, legal_actions, new_hand
 from splitpot.phases.base import phase_of
 from splitpot.state import State
@@ -78,3 +82,17 @@ def test_each_point_is_worked_out_once_with_two_tables_in_turn() -> None:
     first = legal_actions(one)
     assert legal_actions(two) is legal_actions(two)
     assert legal_actions(one) is first
+
+
+@pytest.mark.parametrize("module", [engine, views])
+def test_the_caches_live_on_the_state_not_in_the_module(module: ModuleType) -> None:
+    # No `global` statement and no module-level weak dictionary of states: what one thread
+    # caches can never be read back by another as its own table's.
+    tree = ast.parse(inspect.getsource(module))
+    assert not [node for node in ast.walk(tree) if isinstance(node, ast.Global)]
+    assert "WeakKeyDictionary" not in ast.unparse(tree)
+    state = new_hand(variants.get("stud8"), [100] * 4, seed=8)
+    legal_actions(state)
+    views.view(state, 0)
+    assert state.cached_legal[0] == state.position
+    assert state.cached_views is not None

@@ -35,6 +35,8 @@ READERS = 3
 HANDS = 6
 """Hands of each game: on the code before issue 26 every run of six found wrong views."""
 SEATS = 4
+OWN = 3
+"""Hands each reader plays of its own, in turn."""
 PARTS = ("seats", "log", "offer")
 
 Key = tuple[str, int, int, int | None]
@@ -116,7 +118,8 @@ class Run:
         plays a hand of its own (the engine's and the views' caches serve both threads).
         A fault is noted and the next item read: the table's thread never waits in vain."""
         rng = random.Random(f"reader {number}")
-        own = hand_of(variants.names()[number], number)
+        names = variants.names()
+        own = [hand_of(names[(number + k) % len(names)], k) for k in range(OWN)]
         while (item := self.handed.get()) is not None:
             key, seen, legal = item
             try:
@@ -130,12 +133,13 @@ class Run:
                     seen.to_act,
                     (legal.to_act, legal.dealer, dict(legal.options)),
                 )
-                if own.finished:
-                    own = hand_of(rng.choice(variants.names()), rng.randrange(4))
-                if legal_read(own) != fresh(own):
-                    self.faults.append(f"reader {number}: another point's legal actions")
-                look(own, rng.choice([*range(SEATS), None])).whole()
-                step(own, rng)
+                for k, mine in enumerate(own):  # asked in turn: each a table not asked last
+                    if mine.finished:
+                        own[k] = mine = hand_of(rng.choice(names), rng.randrange(4))
+                    if legal_read(mine) != fresh(mine):
+                        self.faults.append(f"reader {number}: another point's legal actions")
+                    look(mine, rng.choice([*range(SEATS), None])).whole()
+                step(rng.choice(own), rng)
             except Exception as exc:
                 self.faults.append(f"reader {number}: {exc!r}")
 
@@ -233,4 +237,4 @@ def test_the_legal_actions_are_read_only() -> None:
     again = pickle.loads(pickle.dumps(legal))
     assert again == legal
     with pytest.raises(TypeError):
-        again.options[seat] = ()  # type: ignore[index]
+        again.options[seat] = ()
