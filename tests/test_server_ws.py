@@ -26,7 +26,7 @@ from server_helpers import (
 )
 from splitpot.notation import read_phh
 from splitpot.server import Settings
-from splitpot.server.wire import MAX_MESSAGE
+from splitpot.server.messages import MAX_MESSAGE
 
 
 def _pong(ws: WebSocketTestSession) -> None:

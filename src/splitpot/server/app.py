@@ -5,7 +5,7 @@ Routes: ``/`` the lobby, ``/t/CODE`` a table (the invite link), ``/static/...`` 
 /api/tables/CODE/join`` and the WebSocket ``/ws/CODE``. A WebSocket says ``hello`` with its
 seat's token (or none, to watch), then sends moves (``act``), ``sit_out``, ``back``, ``start``
 (deal without waiting for the open seats) or ``ping``; every message is read strictly
-(:mod:`splitpot.server.wire`), limited in size and rate, and answered with an error that leaves
+(:mod:`splitpot.server.messages`), limited in size and rate, and answered with an error that leaves
 the connection usable. A WebSocket or POST from a page of another origin is refused.
 """
 
@@ -36,12 +36,13 @@ from splitpot.server.clients import Client
 from splitpot.server.host import host_action
 from splitpot.server.limits import Buckets
 from splitpot.server.lobby import DEFAULT_TIMER, LobbyError, Tables, games
+from splitpot.server.messages import MAX_MESSAGE, Message, WireError, read_message
 from splitpot.server.players import dealt_from_json, hash_token
 from splitpot.server.settings import Settings
 from splitpot.server.snapshot import broadcast, info, set_odds
 from splitpot.server.store import Store
 from splitpot.server.tables import LiveTable
-from splitpot.server.wire import MAX_MESSAGE, PONG, Message, WireError, read_message
+from splitpot.server.wire import PONG
 
 __all__ = ["STATIC", "create_app"]
 

@@ -25,12 +25,12 @@ from splitpot.rules import Rules
 from splitpot.server import queries
 from splitpot.server.chat import deliver
 from splitpot.server.clients import Client
+from splitpot.server.messages import Message
 from splitpot.server.players import Dealt, dealt_from_json
 from splitpot.server.seating import held_seat, ledger_entries, set_away
 from splitpot.server.snapshot import broadcast
 from splitpot.server.store import Chat, HandData
 from splitpot.server.tables import HandRun, LiveTable
-from splitpot.server.wire import Message
 
 __all__ = ["act", "apply_move", "deal", "deal_now", "derive", "restore"]
 
