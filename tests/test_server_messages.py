@@ -19,6 +19,11 @@ def _msg(**fields: Any) -> str:
     return json.dumps(fields)
 
 
+def _act(**fields: Any) -> str:
+    """A move for hand 3 at the 17th line of its log, unless told."""
+    return json.dumps({"type": "act", "hand": 3, "at": 17, **fields})
+
+
 BAD: list[tuple[str, str, str]] = [
     # not JSON, or not an object
     ("not json", "bad_message", "not JSON"),
@@ -68,6 +73,12 @@ BAD: list[tuple[str, str, str]] = [
     (_msg(type="act", verb="bid", amount=10**30), "bad_message", "'amount'"),
     (_msg(type="act", verb="bid", amount=10**1000), "bad_message", "'amount'"),
     (_msg(type="act", verb="cc", hand=0), "bad_message", "'hand'"),
+    (_msg(type="act", verb="cc", at=17), "bad_message", "needs 'hand'"),
+    (_msg(type="act", verb="cc", hand=1), "bad_message", "needs 'at'"),
+    (_act(verb="cc", at=-1), "bad_message", "'at': expected int >= 0"),
+    (_act(verb="cc", at=True), "bad_message", "'at'"),
+    (_act(verb="cc", at="17"), "bad_message", "'at'"),
+    (_act(verb="cc", at=10**13), "bad_message", "'at'"),
     (_msg(type="rebuy", chips=0), "bad_message", "'chips'"),
     (_msg(type="host", do="remove", seat=100), "bad_message", "'seat'"),
     (_msg(type="host", do="remove", seat=-1), "bad_message", "'seat'"),
@@ -141,17 +152,26 @@ def test_a_binary_message_is_refused() -> None:
 
 GOOD: list[tuple[str, Message]] = [
     (_msg(type="ping"), Message("ping")),
-    ('{"verb": "bid", "amount": 5, "type": "act"}', Message("act", verb="bid", amount=5)),
+    (
+        '{"verb": "bid", "amount": 5, "at": 17, "hand": 3, "type": "act"}',
+        Message("act", verb="bid", amount=5, hand=3, at=17),
+    ),
     (_msg(type="hello", token=None), Message("hello")),
     (_msg(type="hello"), Message("hello")),
     (_msg(type="hello", token="abc"), Message("hello", token="abc")),
-    (_msg(type="act", verb="bid", amount=5, hand=3), Message("act", verb="bid", amount=5, hand=3)),
-    (_msg(type="act", verb="bid", amount=0), Message("act", verb="bid", amount=0)),
-    (_msg(type="act", verb="bid", amount=10**12), Message("act", verb="bid", amount=10**12)),
-    (_msg(type="act", verb="bid", amount=None), Message("act", verb="bid")),
-    (_msg(type="act", verb="pick", card="Ah"), Message("act", verb="pick", card=parse_card("Ah"))),
-    (_msg(type="act", verb="dec", declaration="lo"), Message("act", verb="dec", declaration="lo")),
-    (_msg(type="act", verb="sm", show=False), Message("act", verb="sm", show=False)),
+    (_act(verb="cc", at=0), Message("act", verb="cc", hand=3, at=0)),
+    (_act(verb="bid", amount=0), Message("act", verb="bid", amount=0, hand=3, at=17)),
+    (_act(verb="bid", amount=10**12), Message("act", verb="bid", amount=10**12, hand=3, at=17)),
+    (_act(verb="bid", amount=None), Message("act", verb="bid", hand=3, at=17)),
+    (
+        _act(verb="pick", card="Ah"),
+        Message("act", verb="pick", card=parse_card("Ah"), hand=3, at=17),
+    ),
+    (
+        _act(verb="dec", declaration="lo"),
+        Message("act", verb="dec", declaration="lo", hand=3, at=17),
+    ),
+    (_act(verb="sm", show=False), Message("act", verb="sm", show=False, hand=3, at=17)),
     (_msg(type="sit_out"), Message("sit_out")),
     (_msg(type="back"), Message("back")),
     (_msg(type="start"), Message("start")),

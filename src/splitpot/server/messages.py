@@ -50,6 +50,8 @@ class Message:
     declaration: str | None = None
     show: bool = True
     hand: int | None = None
+    at: int | None = None
+    """For ``act``: the length of the hand's log the move answers (the decision it was for)."""
     text: str = ""
     name: str | None = None
     chips: int | None = None
@@ -90,11 +92,12 @@ class _Hello(_Kind, tag="hello"):
 
 class _Act(_Kind, tag="act"):
     verb: Literal[tuple(sorted(PLAYER_VERBS))]  # type: ignore[valid-type]
+    hand: _Count  # the decision the move answers: the hand, and the length of its log seen
+    at: _Chips
     amount: _Chips | None = None
     card: Card | None = None
     declaration: Declaration | None = None
     show: bool = True
-    hand: _Count | None = None
 
 
 class _Chat(_Kind, tag="chat"):
