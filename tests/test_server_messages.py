@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from splitpot.cards import parse_card
-from splitpot.server.messages import MAX_MESSAGE, Message, WireError, read_message
+from splitpot.server.messages import MAX_MESSAGE, Message, WireError, read_body, read_message
 
 _DEEP = 2000
 """Levels of nesting that still fit in MAX_MESSAGE characters as ``[[...]]``."""
@@ -17,6 +17,14 @@ _DEEP = 2000
 
 def _msg(**fields: Any) -> str:
     return json.dumps(fields)
+
+
+def _nested(levels: int) -> Any:
+    """An array inside an array, ``levels`` deep."""
+    value: Any = []
+    for _ in range(levels - 1):
+        value = [value]
+    return value
 
 
 def _act(**fields: Any) -> str:
@@ -123,8 +131,12 @@ BAD: list[tuple[str, str, str]] = [
     (
         '{"type": "host", "do": "house", "house": {"a": ' + "[" * _DEEP + "]" * _DEEP + "}}",
         "bad_message",
-        "",
+        "nested too deeply",
     ),
+    # nesting a recursive reader takes, deeper than the code that reads the settings should go
+    (_msg(type="host", do="house", house={"a": _nested(16)}), "bad_message", "nested too deeply"),
+    (_msg(type="host", do="options", options={"b": _nested(16)}), "bad_message", "too deeply"),
+    (_msg(type="host", do="house", house={"a": _nested(900)}), "bad_message", "nested too deeply"),
     # too long to read at all
     ("[" * 16_000 + "]" * 16_000, "too_long", "too long"),
     ('{"type": "ping", "pad": "' + "x" * MAX_MESSAGE + '"}', "too_long", "too long"),
@@ -193,6 +205,10 @@ GOOD: list[tuple[str, Message]] = [
     ),
     (_msg(type="host", do="pause", house={"ante": 2}), Message("host", do="pause")),
     (
+        _msg(type="host", do="options", options={"a": _nested(14)}),
+        Message("host", do="options", settings={"a": _nested(14)}),
+    ),
+    (
         _msg(type="host", do="approve", request=2**62, seat=99),
         Message("host", do="approve", request=2**62, seat=99),
     ),
@@ -207,3 +223,27 @@ GOOD: list[tuple[str, Message]] = [
 @pytest.mark.parametrize(("sent", "read"), GOOD)
 def test_a_good_message_is_read_into_its_fields(sent: str, read: Message) -> None:
     assert read_message(sent) == read
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        (b"[" * 16_000, "nested too deeply"),  # deeper than json.loads goes
+        (b"[" * 3000 + b"]" * 3000, "nested too deeply"),
+        (json.dumps({"house": {"ante": _nested(900)}}).encode(), "nested too deeply"),
+        (json.dumps({"game": _nested(16)}).encode(), "nested too deeply"),
+        (b"not json", "not JSON"),
+        (b'{"name": "\xff"}', "not JSON"),  # not UTF-8
+        (b"[1, 2]", "JSON object"),
+    ],
+)
+def test_a_request_body_that_cannot_be_read_is_refused_in_one_line(body: bytes, words: str) -> None:
+    with pytest.raises(WireError) as refused:
+        read_body(body)
+    assert words in refused.value.message
+    assert "\n" not in refused.value.message
+
+
+def test_a_request_body_nested_to_the_limit_is_read() -> None:
+    spec = {"game": "stud5buy", "house": {"buy_prices": _nested(14)}}
+    assert read_body(json.dumps(spec).encode()) == spec

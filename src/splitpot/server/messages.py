@@ -1,13 +1,17 @@
-"""What a client sends over the WebSocket: each message read strictly into a :class:`Message`.
+"""What a client sends: each WebSocket message read strictly into a :class:`Message`, and each
+lobby request's JSON body read with the same care.
 
 :func:`read_message` turns a client's text into a :class:`Message` or raises :class:`WireError`
 with a one-line reason: not JSON, too long, nested too deeply, an unknown type or field, a value
-of the wrong kind. Each type is a msgspec ``Struct`` declaring its fields' kinds and ranges; what
-a connection receives is written in :mod:`splitpot.server.wire`.
+of the wrong kind. Each type is a msgspec ``Struct`` declaring its fields' kinds and ranges.
+:func:`read_body` reads a request's body: whatever a client sends, nothing nested deeper than
+MAX_DEPTH reaches the code that reads it. What a connection receives is written in
+:mod:`splitpot.server.wire`.
 """
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from dataclasses import dataclass
 from typing import Annotated, Any, Final, Literal, Union, get_args
@@ -19,10 +23,23 @@ from splitpot.actions import PLAYER_VERBS, Action, Declaration
 from splitpot.cards import Card, parse_card
 from splitpot.errors import InvalidNotation, WireError
 
-__all__ = ["HOST_ACTIONS", "MAX_CHAT", "MAX_MESSAGE", "Message", "WireError", "read_message"]
+__all__ = [
+    "HOST_ACTIONS",
+    "MAX_CHAT",
+    "MAX_DEPTH",
+    "MAX_MESSAGE",
+    "Message",
+    "WireError",
+    "read_body",
+    "read_message",
+    "too_deep",
+]
 
 MAX_MESSAGE: Final = 4096
 """The longest message a client may send, in characters (a move is well under 200)."""
+MAX_DEPTH: Final = 16
+"""The deepest nesting of objects and arrays read from a client (a request or a host's
+``house``/``options``; a new table's is 3 levels deep)."""
 MAX_CHIPS: Final = 10**12
 MAX_CHAT: Final = 300
 """The longest line of chat, in characters."""
@@ -169,8 +186,10 @@ def read_message(text: str | bytes) -> Message:
         read = _READER.decode(text)
     except msgspec.ValidationError as exc:
         raise WireError(_say(str(exc))) from None
-    except (msgspec.DecodeError, RecursionError):
-        raise WireError("the message is not JSON (or is nested too deeply)") from None
+    except msgspec.DecodeError:
+        raise WireError("the message is not JSON") from None
+    except RecursionError:  # deeper than msgspec goes (in a host's house or options)
+        raise WireError(f"the message is nested too deeply (at most {MAX_DEPTH} levels)") from None
     if isinstance(read, _Chat):
         return _chat(read.text, read.name)
     fields = msgspec.structs.asdict(read)
@@ -180,7 +199,41 @@ def read_message(text: str | bytes) -> Message:
             fields["settings"] = given[read.do]
             if fields["settings"] is None:
                 raise WireError(f"a host's {read.do!r} needs {read.do!r}: an object")
+            if too_deep(fields["settings"]):
+                raise WireError(f"{read.do!r} is nested too deeply (at most {MAX_DEPTH} levels)")
     return Message(str(read.__struct_config__.tag), **fields)
+
+
+def read_body(body: bytes) -> dict[str, Any]:
+    """A request's body: a JSON object nested at most MAX_DEPTH levels deep; WireError says
+    what is wrong with it (a body nested deeper than Python's recursion allows included)."""
+    deep = WireError(f"the request is nested too deeply (at most {MAX_DEPTH} levels)")
+    try:
+        data = json.loads(body)
+    except RecursionError:  # deeper than json.loads goes
+        raise deep from None
+    except ValueError:
+        raise WireError("the request is not JSON") from None
+    if too_deep(data):
+        raise deep
+    if not isinstance(data, dict):
+        raise WireError("the request must be a JSON object")
+    return data
+
+
+def too_deep(value: object) -> bool:
+    """``value`` (read from JSON) holds objects or arrays nested more than MAX_DEPTH levels
+    deep: the code that reads it never recurses so far. Walked without recursing."""
+    todo = [(value, 1)]
+    while todo:
+        item, depth = todo.pop()
+        inside = item.values() if isinstance(item, dict) else item if isinstance(item, list) else ()
+        for child in inside:
+            if isinstance(child, dict | list):
+                if depth >= MAX_DEPTH:
+                    return True
+                todo.append((child, depth + 1))
+    return False
 
 
 def _say(problem: str) -> str:
