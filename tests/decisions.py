@@ -71,11 +71,24 @@ def _until_a_check(ws: Socket) -> dict[str, Any]:
     return turn
 
 
-def _refused(ws: Socket, acks: int, applied: str) -> None:
-    """The connection's ``acks``-th move was refused as stale (else it was ``applied``)."""
-    refused = _answered(ws, acks)
-    assert refused["type"] == "error", applied
+def _refused_then_played(
+    server: Server, code: str, stale: tuple[Socket, dict[str, Any]], seen: tuple[Socket, Any]
+) -> None:
+    """A stale move (a connection's first) is refused, changing nothing; then the decision
+    the seat does see (a snapshot, answered on its connection) is still its to make."""
+    before = server.stored(code)
+    ws, sent = stale
+    ws.send_json(sent)
+    refused = _answered(ws, 1)
+    assert refused["type"] == "error", f"the move was applied again: {sent}"
     assert (refused["reason"], refused["message"]) == ("stale", EARLIER)
+    assert server.stored(code) == before  # nothing changed
+    ws, snapshot = seen
+    ws.send_json(answer(snapshot))
+    assert _next(ws, snapshot)["type"] == "state"
+    after = server.stored(code)
+    assert len(after) > len(before)
+    assert after[: len(before)] == before
 
 
 def two_tabs(server: Server) -> None:
@@ -85,14 +98,8 @@ def two_tabs(server: Server) -> None:
         sent = move(_until_a_check(first), "cc")
         first.send_json(sent)
         again = receive(first, _back_to_me(sent["at"]))  # the decision came back to Ann
-        before = server.stored(code)
-        assert "p1 cc" in before
-        second.send_json(sent)  # the same move, from the other tab
-        _refused(second, 1, "the move was applied twice")
-        assert server.stored(code) == before  # nothing changed
-        first.send_json(answer(again))  # the decision Ann did see is still hers to make
-        assert _next(first, again)["type"] == "state"
-        assert server.stored(code)[: len(before) + 1] == [*before, "p1 cc"]
+        assert "p1 cc" in server.stored(code)
+        _refused_then_played(server, code, (second, sent), (first, again))  # the other tab
 
 
 def after_a_reconnect(server: Server) -> None:
@@ -102,15 +109,9 @@ def after_a_reconnect(server: Server) -> None:
         sent = move(_until_a_check(ws), "cc")
         ws.send_json(sent)
         receive(ws, _back_to_me(sent["at"]))
-    before = server.stored(code)
     with server.seat(code, token) as ws:
         back = receive(ws, seated)
-        ws.send_json(sent)
-        _refused(ws, 1, "the move was applied again")
-        assert server.stored(code) == before
-        ws.send_json(answer(back))
-        assert _next(ws, back)["type"] == "state"
-        assert len(server.stored(code)) > len(before)
+        _refused_then_played(server, code, (ws, sent), (ws, back))
 
 
 def beyond_the_log(server: Server) -> None:
@@ -118,13 +119,8 @@ def beyond_the_log(server: Server) -> None:
     code, token = _heads_up(server)
     with server.seat(code, token) as ws:
         turn = receive(ws, my_turn)
-        before = server.stored(code)
-        ws.send_json({**answer(turn), "at": len(turn["hand"]["view"]["log"]) + 1})
-        _refused(ws, 1, "a move for a point not reached was applied")
-        assert server.stored(code) == before
-        ws.send_json(answer(turn))
-        assert _next(ws, turn)["type"] == "state"
-        assert len(server.stored(code)) > len(before)
+        ahead = {**answer(turn), "at": len(turn["hand"]["view"]["log"]) + 1}
+        _refused_then_played(server, code, (ws, ahead), (ws, turn))
 
 
 def sealed_round(server: Server) -> None:
