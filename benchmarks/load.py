@@ -319,7 +319,8 @@ class Seat:
             if message is None or time.perf_counter() >= until:
                 continue
             hand = message["hand"]
-            move = {**choose(hand["view"], self.rng), "hand": hand["number"]}
+            at = len(hand["view"]["log"])  # the decision it answers
+            move = {**choose(hand["view"], self.rng), "hand": hand["number"], "at": at}
             self.sent += 1
             self.answered = False
             self.sent_at = time.perf_counter()

@@ -90,6 +90,29 @@ def my_turn(message: dict[str, Any]) -> bool:
     return seated(message) and bool(message["hand"]["view"]["options"])
 
 
+def move(snapshot: dict[str, Any], verb: str, **fields: Any) -> dict[str, Any]:
+    """A move answering the decision ``snapshot`` shows: its hand and the length of its log
+    (docs/web.md, "The protocol"), as the page sends it."""
+    hand = snapshot["hand"]
+    at = len(hand["view"]["log"])
+    return {"type": "act", "verb": verb, "hand": hand["number"], "at": at, **fields}
+
+
+def answer(snapshot: dict[str, Any]) -> dict[str, Any]:
+    """A legal move for the decision ``snapshot`` shows: check or call where offered, else the
+    first option at its least (the lowest amount, the first card, the first declaration)."""
+    options = snapshot["hand"]["view"]["options"]
+    option = next((o for o in options if o["verb"] == "cc"), options[0])
+    sent = move(snapshot, option["verb"])
+    if option["min"] is not None and option["verb"] in ("bid", "cbr", "sell"):
+        sent["amount"] = option["min"]
+    if option["cards"]:
+        sent["card"] = option["cards"][0]
+    if option["declarations"]:
+        sent["declaration"] = option["declarations"][0]
+    return sent
+
+
 @contextmanager
 def seat(http: TestClient, code: str, token: str | None) -> Iterator[WebSocketTestSession]:
     """A connection to table ``code`` that has said hello with ``token`` (None: watching)."""

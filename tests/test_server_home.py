@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 from starlette.testclient import WebSocketTestSession
 
-from server_helpers import client, error, join, receive, seat, seated, state, table
+from server_helpers import answer, client, error, join, move, receive, seat, seated, state, table
 from splitpot.cli import main
 from splitpot.fairness import commit
 from splitpot.notation import read_phh
@@ -25,21 +25,6 @@ from splitpot.server import Settings, history, oddspanel
 SLOW_NEXT = Settings(bot_delay=0, next_delay=30, rate=1000, burst=1000)
 """Bots at once, and a long pause between hands (for what happens between them)."""
 CARDS = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][cdhs]|\?\?)+(?![A-Za-z0-9])")
-
-
-def answer(view: dict[str, Any]) -> dict[str, Any]:
-    """A legal move from a view's options: check or call where offered, else the first
-    option at its least."""
-    options = view["options"]
-    option = next((o for o in options if o["verb"] == "cc"), options[0])
-    move: dict[str, Any] = {"type": "act", "verb": option["verb"]}
-    if option["min"] is not None and option["verb"] in ("bid", "cbr", "sell"):
-        move["amount"] = option["min"]
-    if option["cards"]:
-        move["card"] = option["cards"][0]
-    if option["declarations"]:
-        move["declaration"] = option["declarations"][0]
-    return move
 
 
 def play_out(
@@ -61,12 +46,12 @@ def play_out(
             folds = fold and any(o["verb"] == "f" for o in view["options"])
             raise_ = next((o for o in view["options"] if o["verb"] == "cbr"), None)
             if folds:
-                move: dict[str, Any] = {"type": "act", "verb": "f"}
+                sent_move = move(message, "f")
             elif bet and raise_ is not None:
-                move = {"type": "act", "verb": "cbr", "amount": raise_["min"]}
+                sent_move = move(message, "cbr", amount=raise_["min"])
             else:
-                move = answer(view)
-            ws.send_json({**move, "hand": number})
+                sent_move = answer(message)
+            ws.send_json(sent_move)
             sent += 1
     raise AssertionError("the hand did not end")
 

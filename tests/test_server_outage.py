@@ -20,7 +20,7 @@ from typing import Any
 from starlette.testclient import WebSocketTestSession
 
 from pgcluster import cluster
-from server_helpers import FAST, client, seat, table
+from server_helpers import FAST, answer, client, seat, table
 from splitpot import variants
 from splitpot.engine import apply, new_hand
 from splitpot.notation import format_action, parse_action, read_phh
@@ -29,21 +29,6 @@ from splitpot.server.store import Store
 
 SETTINGS = replace(FAST, probe=(0.02, 0.1))
 """Probes a few hundredths of a second apart (a person's server waits half a second to five)."""
-
-
-def _choice(view: dict[str, Any]) -> dict[str, Any]:
-    """A fixed move for a view: check or call where offered, else the first option at its
-    least (the lowest bid, the first card, the first declaration)."""
-    options = {o["verb"]: o for o in view["options"]}
-    option = options.get("cc") or view["options"][0]
-    move: dict[str, Any] = {"type": "act", "verb": option["verb"]}
-    if option.get("min") is not None and option["verb"] != "cc":
-        move["amount"] = option["min"]
-    if option.get("cards"):
-        move["card"] = option["cards"][0]
-    if option.get("declarations"):
-        move["declaration"] = option["declarations"][0]
-    return move
 
 
 class Seen:
@@ -78,13 +63,13 @@ def play_through_an_outage(url: str, fail: Callable[[], None], mend: Callable[[]
             seen = Seen(ws)
             before = seen.until(_mine)
             fail()
-            ws.send_json(_choice(before["hand"]["view"]))
+            ws.send_json(answer(before))
             refused = seen.until(lambda m: m["type"] == "error")
             assert (refused["message"], refused["reason"]) == (STORAGE_DOWN, "storage_paused")
             paused = seen.until(lambda m: _storage(m) == STORAGE_DOWN)
             assert paused["table"]["paused"] is False  # not the host's pause
             assert paused["hand"]["view"] == before["hand"]["view"]  # the move was not played
-            ws.send_json(_choice(before["hand"]["view"]))  # meanwhile: the same one line
+            ws.send_json(answer(before))  # meanwhile: the same one line
             again = seen.until(lambda m: m["type"] == "error")
             assert (again["message"], again["reason"]) == (STORAGE_DOWN, "storage_paused")
             live = http.app.state.tables.get(code)  # type: ignore[attr-defined]
@@ -99,7 +84,7 @@ def play_through_an_outage(url: str, fail: Callable[[], None], mend: Callable[[]
             )
             last = back
             while not last["hand"]["view"]["finished"]:  # play the hand out
-                ws.send_json(_choice(last["hand"]["view"]))
+                ws.send_json(answer(last))
                 last = seen.until(
                     lambda m: _mine(m) or (m["type"] == "state" and m["hand"]["view"]["finished"])
                 )

@@ -10,7 +10,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import text
 
-from server_helpers import client, join, my_turn, receive, seat, seated, table
+from server_helpers import client, join, move, my_turn, receive, seat, seated, table
 from splitpot.server.store import Base, Store, StoreError, database_url
 
 
@@ -48,8 +48,7 @@ def test_a_new_server_on_the_same_database_resumes_the_hand_exactly(db: str) -> 
         made = table(http, seats=["you", "open", "bot:heuristic"])
         bob = join(http, made["code"])
         with seat(http, made["code"], made["token"]) as ws:
-            receive(ws, my_turn)
-            ws.send_json({"type": "act", "verb": "bid", "amount": 7})
+            ws.send_json(move(receive(ws, my_turn), "bid", amount=7))
             before = receive(ws, lambda m: seated(m) and m["acks"] == 1)
     # the first server is gone (its runners stopped); a second opens the same file
     with client(db) as http, seat(http, made["code"], made["token"]) as ws:
@@ -66,8 +65,7 @@ def test_a_hand_that_cannot_be_rebuilt_is_called_off_with_every_stack_as_before(
     with client(db) as http:
         made = table(http, seats=["you", "bot:call"], stack=400)
         with seat(http, made["code"], made["token"]) as ws:
-            receive(ws, my_turn)
-            ws.send_json({"type": "act", "verb": "bid", "amount": 50})
+            ws.send_json(move(receive(ws, my_turn), "bid", amount=50))
             receive(ws, lambda m: seated(m) and m["acks"] == 1)
     store = Store(db)
     with store.engine.begin() as connection:  # a stored move the rules refuse

@@ -17,6 +17,7 @@ from server_helpers import (
     client,
     error,
     join,
+    move,
     my_turn,
     receive,
     seat,
@@ -26,7 +27,7 @@ from server_helpers import (
 )
 from splitpot.notation import read_phh
 from splitpot.server import Settings
-from splitpot.server.wire import MAX_MESSAGE
+from splitpot.server.messages import MAX_MESSAGE
 
 
 def _pong(ws: WebSocketTestSession) -> None:
@@ -57,7 +58,7 @@ def test_hello_binds_the_seat_of_its_token_and_without_one_watches() -> None:
                 assert seen["hand"]["you"] is None
                 for other in seen["hand"]["view"]["seats"]:
                     assert other["down"] == [None, None]  # a spectator sees no down card
-                watcher.send_json({"type": "act", "verb": "bid", "amount": 5})
+                watcher.send_json(move(seen, "bid", amount=5))
                 refused = receive(watcher, error)
                 assert refused["reason"] == "spectator"
 
@@ -71,7 +72,7 @@ def test_a_token_that_holds_no_seat_watches_and_a_second_hello_is_refused() -> N
             assert made["code"] in refused["message"]
             ws.send_json({"type": "hello", "token": made["token"]})
             assert receive(ws, error)["reason"] == "hello_twice"
-            ws.send_json({"type": "act", "verb": "bid", "amount": 5})
+            ws.send_json({"type": "act", "verb": "bid", "amount": 5, "hand": 1, "at": 0})
             assert receive(ws, error)["reason"] == "spectator"  # still only watching
 
 
@@ -80,7 +81,7 @@ def test_nothing_before_hello_but_a_hello() -> None:
         made = table(http)
         with http.websocket_connect(f"/ws/{made['code']}") as ws:
             receive(ws, state)  # the table as a spectator sees it, at once
-            ws.send_json({"type": "act", "verb": "bid", "amount": 5})
+            ws.send_json({"type": "act", "verb": "bid", "amount": 5, "hand": 1, "at": 0})
             assert receive(ws, error)["reason"] == "no_hello"
             ws.send_json({"type": "hello", "token": made["token"]})
             assert receive(ws, seated)["you"]["seat"] == 0
@@ -104,6 +105,7 @@ def test_nothing_before_hello_but_a_hello() -> None:
         ('{"type": "act", "verb": "dec", "declaration": "up"}', "bad_message", "'declaration'"),
         ('{"type": "act", "verb": "sm", "show": "yes"}', "bad_message", "'show'"),
         ('{"type": "act", "verb": "cc", "hand": 0}', "bad_message", "'hand'"),
+        ('{"type": "act", "verb": "cc", "hand": 1}', "bad_message", "needs 'at'"),
         ('{"type": "hello", "token": 5}', "bad_message", "'token'"),
         ("[" * 3000 + "]" * 3000, "too_long", "too long"),
         ('{"type": "ping", "pad": "' + "x" * MAX_MESSAGE + '"}', "too_long", "too long"),
@@ -176,7 +178,7 @@ def test_a_move_out_of_turn_or_against_the_rules_is_refused_with_its_rule() -> N
             to_act = views[0]["hand"]["view"]["to_act"]
             waiting = next(i for i in (0, 1) if views[i]["hand"]["you"] not in to_act)
             ws = (ann, bo)[waiting]
-            ws.send_json({"type": "act", "verb": "cc"})
+            ws.send_json(move(views[waiting], "cc"))
             refused = receive(ws, error)
             assert refused["reason"] == "not_your_turn"
             assert refused["rule"] == "Robert's 4"
@@ -184,18 +186,18 @@ def test_a_move_out_of_turn_or_against_the_rules_is_refused_with_its_rule() -> N
             assert mover in refused["message"]  # names, not p1/p2
             assert refused["acks"] == 1
             mover_ws = (ann, bo)[1 - waiting]
-            mover_ws.send_json({"type": "act", "verb": "cbr", "amount": 999})
+            mover_ws.send_json(move(views[1 - waiting], "cbr", amount=999))
             wrong = receive(mover_ws, error)
             assert wrong["reason"]
             assert wrong["rule"]
-            mover_ws.send_json({"type": "act", "verb": "pb", "hand": 2})
+            mover_ws.send_json({**move(views[1 - waiting], "pb"), "hand": 2})
             assert receive(mover_ws, error)["reason"] == "stale"
             _pong(mover_ws)
             log = views[1 - waiting]["hand"]["view"]["log"]
             info = http.get(f"/api/tables/{made['code']}").json()
             assert info["hands"] == 1
             # nothing changed: the next move is still the same seat's, on the same log
-            mover_ws.send_json({"type": "act", "verb": "pb", "hand": 1})
+            mover_ws.send_json(move(views[1 - waiting], "pb"))
             moved = receive(
                 mover_ws, lambda m: seated(m) and len(m["hand"]["view"]["log"]) > len(log)
             )
@@ -207,14 +209,14 @@ def test_an_auction_bid_below_the_minimum_is_refused_citing_the_article() -> Non
     with client() as http:
         made = table(http)
         with seat(http, made["code"], made["token"]) as ws:
-            view = receive(ws, my_turn)["hand"]["view"]
-            (option,) = view["options"]
+            turn = receive(ws, my_turn)
+            (option,) = turn["hand"]["view"]["options"]
             assert option["verb"] == "bid"
             assert option["min"] == 5  # the small bet (OPR-657 2.2)
-            ws.send_json({"type": "act", "verb": "bid", "amount": 4})
+            ws.send_json(move(turn, "bid", amount=4))
             refused = receive(ws, error)
             assert (refused["reason"], refused["rule"]) == ("below_minimum_bid", "OPR-657 3.2")
-            ws.send_json({"type": "act", "verb": "bid", "amount": 5})
+            ws.send_json(move(turn, "bid", amount=5))
             after = receive(ws, lambda m: seated(m) and m["acks"] == 2)
             mine = after["hand"]["view"]["seats"][0]
             assert mine["has_bid"]
@@ -240,14 +242,14 @@ def _play(ws: WebSocketTestSession, hands: int, out: list[Any], sent: list[int])
             continue
         if view["options"]:
             option = view["options"][0]
-            move: dict[str, Any] = {"type": "act", "verb": option["verb"], "hand": hand["number"]}
+            sent_move = move(message, option["verb"])
             if option["verb"] in ("bid", "cbr", "sell") and option["min"] is not None:
-                move["amount"] = option["min"]
+                sent_move["amount"] = option["min"]
             if option["cards"]:
-                move["card"] = option["cards"][0]
+                sent_move["card"] = option["cards"][0]
             if option["declarations"]:
-                move["declaration"] = option["declarations"][-1]
-            ws.send_json(move)
+                sent_move["declaration"] = option["declarations"][-1]
+            ws.send_json(sent_move)
             sent[0] += 1
 
 
@@ -298,8 +300,9 @@ def test_a_refresh_finds_the_seat_exactly_where_it_was() -> None:
         made = table(http, seats=["you", "open"])
         join(http, made["code"])  # Bob, who takes his time: the table waits on his bid
         with seat(http, made["code"], made["token"]) as ws:
-            view = receive(ws, my_turn)["hand"]["view"]
-            ws.send_json({"type": "act", "verb": "bid", "amount": 6})
+            turn = receive(ws, my_turn)
+            view = turn["hand"]["view"]
+            ws.send_json(move(turn, "bid", amount=6))
             before = receive(ws, lambda m: seated(m) and m["acks"] == 1)
         with seat(http, made["code"], made["token"]) as again:
             after = receive(again, seated)
@@ -393,7 +396,7 @@ def test_a_newcomer_in_a_bots_seat_watches_the_bots_hand_and_plays_the_next() ->
                 assert now["hand"]["you"] is None  # the bot's cards stay the bot's
                 assert now["hand"]["view"]["seats"][1]["down"] == [None, None]
                 assert now["hand"]["players"][1]["bot"] == "call"
-                bo.send_json({"type": "act", "verb": "bid", "amount": 5})
+                bo.send_json(move(now, "bid", amount=5))
                 assert receive(bo, error)["reason"] == "not_in_hand"
 
 

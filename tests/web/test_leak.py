@@ -264,7 +264,8 @@ async def play(
                 continue
             if reader.position is None:
                 continue
-            await ws.send(json.dumps({**choose(view, rng), "hand": number}))
+            at = len(view["log"])
+            await ws.send(json.dumps({**choose(view, rng), "hand": number, "at": at}))
             sent += 1
 
 

@@ -91,7 +91,8 @@ class Players:
             if len(view["log"]) != len(hand["view"]["log"]):
                 states[i] = await self.state(i)  # that seat's news first
                 continue
-            await self.sockets[i].send(json.dumps({**move(view, engine), "hand": 1}))
+            sent = {**move(view, engine), "hand": 1, "at": len(view["log"])}
+            await self.sockets[i].send(json.dumps(sent))
             self.sent[i] += 1
             self.moves += 1
             if stop_after is not None and self.moves >= stop_after:

@@ -5,7 +5,7 @@ Routes: ``/`` the lobby, ``/t/CODE`` a table (the invite link), ``/static/...`` 
 /api/tables/CODE/join`` and the WebSocket ``/ws/CODE``. A WebSocket says ``hello`` with its
 seat's token (or none, to watch), then sends moves (``act``), ``sit_out``, ``back``, ``start``
 (deal without waiting for the open seats) or ``ping``; every message is read strictly
-(:mod:`splitpot.server.wire`), limited in size and rate, and answered with an error that leaves
+(:mod:`splitpot.server.messages`), limited in size and rate, and answered with an error that leaves
 the connection usable. A WebSocket or POST from a page of another origin is refused.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
+import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, MutableMapping
 from pathlib import Path
 from typing import Any, Final
@@ -36,14 +36,17 @@ from splitpot.server.clients import Client
 from splitpot.server.host import host_action
 from splitpot.server.limits import Buckets
 from splitpot.server.lobby import DEFAULT_TIMER, LobbyError, Tables, games
+from splitpot.server.messages import MAX_MESSAGE, Message, WireError, read_body, read_message
 from splitpot.server.players import dealt_from_json, hash_token
 from splitpot.server.settings import Settings
 from splitpot.server.snapshot import broadcast, info, set_odds
 from splitpot.server.store import Store
 from splitpot.server.tables import LiveTable
-from splitpot.server.wire import MAX_MESSAGE, PONG, Message, WireError, read_message
+from splitpot.server.wire import PONG
 
 __all__ = ["STATIC", "create_app"]
+
+log = logging.getLogger("splitpot.server")
 
 STATIC: Final = Path(__file__).parent / "static"
 MAX_BODY: Final = 16_384
@@ -110,6 +113,14 @@ async def _refused(request: Request, exc: Exception) -> Response:
     return JSONResponse({"error": exc.message}, status_code=exc.status)
 
 
+def _unread(request: Request, why: str, status: int) -> LobbyError:
+    """A request body the server cannot read: its one line, and a warning in the log (no
+    traceback: a client's mistake, or a hostile one, is not the server's fault)."""
+    who = request.client.host if request.client else "?"
+    log.warning("refused a request to %s from %s: %s", request.url.path, who, why)
+    return LobbyError(why, status)
+
+
 @contextlib.contextmanager
 def _rebuilding() -> Iterator[None]:
     """A stored hand that cannot be replayed (the server's fault, 500) says so in one line."""
@@ -163,14 +174,11 @@ def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = N
         async for chunk in request.stream():
             body += chunk
             if len(body) > MAX_BODY:
-                raise LobbyError(f"the request is longer than {MAX_BODY} bytes", 413)
+                raise _unread(request, f"the request is longer than {MAX_BODY} bytes", 413)
         try:
-            data = json.loads(body)
-        except ValueError:
-            raise LobbyError("the request is not JSON") from None
-        if not isinstance(data, dict):
-            raise LobbyError("the request must be a JSON object")
-        return data
+            return read_body(body)
+        except WireError as exc:
+            raise _unread(request, exc.message, 400) from None
 
     async def create_table(request: Request) -> Response:
         made = await tables.create(await read_json(request))

@@ -15,12 +15,12 @@ from splitpot.house import with_house
 from splitpot.server import queries
 from splitpot.server.chat import announce
 from splitpot.server.clients import Client
+from splitpot.server.messages import Message
 from splitpot.server.options import house_changes, table_options
 from splitpot.server.players import BOT_NAMES, SeatRequest, bot_player, player_name
 from splitpot.server.seating import TableError, ledger_entries, save, seat_player, vacate
 from splitpot.server.snapshot import broadcast
 from splitpot.server.tables import LiveTable
-from splitpot.server.wire import Message
 
 __all__ = ["host_action"]
 

@@ -25,12 +25,12 @@ from splitpot.rules import Rules
 from splitpot.server import queries
 from splitpot.server.chat import deliver
 from splitpot.server.clients import Client
+from splitpot.server.messages import Message
 from splitpot.server.players import Dealt, dealt_from_json
 from splitpot.server.seating import held_seat, ledger_entries, set_away
 from splitpot.server.snapshot import broadcast
 from splitpot.server.store import Chat, HandData
 from splitpot.server.tables import HandRun, LiveTable
-from splitpot.server.wire import Message
 
 __all__ = ["act", "apply_move", "deal", "deal_now", "derive", "restore"]
 
@@ -52,7 +52,9 @@ def derive(*parts: object) -> int:
 async def act(table: LiveTable, client: Client, message: Message) -> None:
     """A player's move: checked by the engine; a refusal goes back to the player only. Every
     snapshot tells the connection how many of its moves were answered (``acks``), so a page
-    never answers a snapshot sent before its own move arrived."""
+    never answers a snapshot sent before its own move arrived. A move names the decision it
+    answers (the hand, and the length of its log the page saw): one its seat has answered
+    since (from another tab, or sent again after a reconnect) is refused, changing nothing."""
     async with table.lock:
         client.acts += 1
         hand = table.hand
@@ -68,10 +70,13 @@ async def act(table: LiveTable, client: Client, message: Message) -> None:
         if hand is None or e is None:
             client.error("you are not dealt in this hand; wait for the next", "not_in_hand")
             return
-        if message.hand is not None and message.hand != hand.number:
+        if message.hand != hand.number:
             client.error(
                 f"that move was for hand {message.hand}; this is hand {hand.number}", "stale"
             )
+            return
+        if message.at is None or _answered(hand.state.actions, e, message.at):
+            client.error("that move was for an earlier decision", "stale")
             return
         mine = hand.state.hands[e] if message.verb == "sm" else ()
         try:
@@ -96,6 +101,13 @@ async def deal_now(table: LiveTable, client: Client) -> None:
         table.dealing = True
         table.changed.set()
         broadcast(table)
+
+
+def _answered(log: Sequence[Action], e: int, at: int) -> bool:
+    """The point ``at`` of the hand's log is past for seat ``e``: the seat has moved since (or
+    the log never reached it). Other seats' moves since do not count: at a sealed round
+    several seats answer the same point."""
+    return at > len(log) or any(a.seat == e and not a.by_dealer for a in log[at:])
 
 
 _PLAYER = re.compile(r"\bp([1-9][0-9]?)\b")

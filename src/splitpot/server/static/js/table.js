@@ -50,7 +50,9 @@ function send(message) {
 function act(move) {
   if (!snap || !snap.hand) return;
   sent += 1;
-  send({ type: "act", hand: snap.hand.number, ...move });
+  // the decision it answers: the hand and the point of its log seen (a move sent twice, from
+  // two tabs or again after a reconnect, is refused once the seat has moved since)
+  send({ type: "act", hand: snap.hand.number, at: snap.hand.view.log.length, ...move });
   chosen = null;
   controlsKey = "";
   $("buttons").querySelectorAll("button, input").forEach((el) => { el.disabled = true; });
