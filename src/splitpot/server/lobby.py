@@ -303,7 +303,7 @@ class Tables:
                 return {"code": table.code, "seat": None, "token": token, "waiting": True}
             table.changed.set()
             broadcast(table)
-        return {"code": table.code, "seat": seat.position, "token": token}
+        return {"code": table.code, "seat": seat.position, "token": token, "name": seat.name}
 
     async def _seat(self, table: LiveTable, seat: SeatData, name: str, token: str) -> bool:
         """Seat ``name`` in ``seat``, or at a table whose host approves seats ask for it (True:
@@ -326,7 +326,7 @@ class Tables:
         )
         if host:  # the practice table's host is whoever takes the seat left for them
             table.host_token = seat.token_hash
-        await announce(table, f"{name} sits down with {table.stack} chips")
+        await announce(table, f"{seat.name} sits down with {table.stack} chips")
         return False
 
     # --- the practice table -------------------------------------------------------------------
