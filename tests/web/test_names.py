@@ -35,6 +35,12 @@ def requests(message: dict[str, Any]) -> list[dict[str, Any]]:
     return found
 
 
+def over(message: dict[str, Any]) -> bool:
+    """A snapshot of hand 1 finished."""
+    hand = message.get("hand") if message["type"] == "state" else None
+    return hand is not None and hand["number"] == 1 and hand["view"]["finished"]
+
+
 async def seat_zed(code: str, ann: ClientConnection, http: httpx2.Client) -> tuple[str, str]:
     """Someone asks for a seat as "Zed", the host approves it; their token, and the name seat 1
     shows them by."""
@@ -50,13 +56,13 @@ async def seat_zed(code: str, ann: ClientConnection, http: httpx2.Client) -> tup
     return asked["token"], seated["table"]["seats"][1]["name"]
 
 
-async def evening(url: str) -> tuple[str, dict[str, Any], str]:
+async def evening(url: str) -> tuple[dict[str, Any], str]:
     with httpx2.Client(base_url=url) as http:
         made = http.post(
             "/api/tables",
             json={
                 "game": "stud8",
-                "seats": ["you", "open", "open"],  # waits for "Deal now": no hand is dealt
+                "seats": ["you", "open", "open"],  # waits for "Deal now"
                 "name": "Ann",
                 "stack": STACK,
                 "timer": 0,
@@ -72,34 +78,36 @@ async def evening(url: str) -> tuple[str, dict[str, Any], str]:
             async with connect(ws_url) as zed:
                 await zed.send(json.dumps({"type": "hello", "token": first}))
                 await until(zed, lambda m: m["type"] == "state" and m["you"] is not None)
-                await zed.send(json.dumps({"type": "leave"}))
+                await ann.send(json.dumps({"type": "start"}))  # deal now, the third seat open
+                await until(zed, lambda m: m["type"] == "state" and m["hand"] is not None)
+                await ann.send(json.dumps({"type": "sit_out"}))  # the table moves for Ann
+                await zed.send(json.dumps({"type": "leave"}))  # and for Zed, who has left
                 await until(zed, lambda m: m["type"] == "error" and m["reason"] == "left")
-            await until(
-                ann, lambda m: m["type"] == "state" and m["table"]["seats"][1]["kind"] == "open"
-            )
+            await until(ann, over)
             _, name = await seat_zed(code, ann, http)
             assert name == "Zed (2)"
         book = http.get(f"/api/tables/{code}/ledger").json()
         text = http.get(f"/api/tables/{code}/ledger.csv").text
-    return code, book, text
+    return book, text
 
 
 def test_the_host_seats_a_second_zed_as_a_person_of_their_own(db: str, tmp_path: Path) -> None:
     with ServerProcess(
         db, "--bot-delay", "0", "--next-delay", "60", errors=tmp_path / "serve.stderr"
     ) as server:
-        code, book, text = asyncio.run(asyncio.wait_for(evening(server.url), 60))
+        book, text = asyncio.run(asyncio.wait_for(evening(server.url), 60))
     players = {p["player"]: p for p in book["players"]}
     assert list(players) == ["Ann", "Zed", "Zed (2)"]
-    assert players["Zed"]["bought"] == STACK  # not STACK * 2: the newcomer is no rebuy of his
-    assert players["Zed"]["cashed"] == STACK
-    assert (players["Zed (2)"]["bought"], players["Zed (2)"]["on_table"]) == (STACK, STACK)
-    assert book["transfers"] == []  # no hand was played: nobody owes anybody
+    zed, newcomer = players["Zed"], players["Zed (2)"]
+    assert zed["bought"] == STACK  # not STACK * 2: the newcomer is no rebuy of his
+    assert (zed["hands"], zed["on_table"], zed["cashed"]) == (1, 0, STACK + zed["won"])
+    assert (newcomer["bought"], newcomer["on_table"], newcomer["balance"]) == (STACK, STACK, 0)
+    assert zed["balance"] == -players["Ann"]["balance"] != 0  # the table folded one of them
+    ((transfer),) = book["transfers"]  # between the first Zed and Ann, the newcomer owes nothing
+    assert {transfer["payer"], transfer["payee"]} == {"Ann", "Zed"}
+    assert transfer["chips"] == abs(zed["balance"])
     rows = [(r["kind"], r["player"]) for r in csv.DictReader(io.StringIO(text))]
-    assert rows[:4] == [
-        ("buy-in", "Ann"),
-        ("buy-in", "Zed"),
-        ("cash-out", "Zed"),
-        ("buy-in", "Zed (2)"),
-    ]
-    assert code
+    assert rows[:2] == [("buy-in", "Ann"), ("buy-in", "Zed")]
+    assert rows.index(("cash-out", "Zed")) < rows.index(("buy-in", "Zed (2)"))
+    assert ("rebuy", "Zed") not in rows
+    assert ("transfer", transfer["payer"]) in rows

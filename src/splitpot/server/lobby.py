@@ -262,7 +262,8 @@ class Tables:
 
     async def join(self, code: str, spec: Mapping[str, Any]) -> dict[str, Any]:
         """Take a seat: the one asked for or the first open one; where none is open, a bot's
-        (the bot plays out the hand under way, then the newcomer sits with a starting stack).
+        (the bot plays out the hand under way, then the newcomer sits with a starting stack),
+        under the name asked for, or ``name (2)``... when someone had it earlier at the table.
         At a table whose host approves seats, the newcomer's token waits on the host instead
         (``waiting``)."""
         table = self.get(code)
