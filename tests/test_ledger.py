@@ -221,6 +221,25 @@ def test_a_worked_evening() -> None:
     assert book.balances() == {"ann": 0, "bob": 30, "cy": -30}  # cashing out changes no balance
 
 
+def test_a_newcomer_is_given_a_name_nobody_in_the_ledger_has_had() -> None:
+    book = evening()  # cy has cashed out (and left), ann and bob are seated
+    assert book.unused_name("dee") == "dee"
+    assert book.unused_name("cy") == "cy (2)"  # cy left: a newcomer is not her
+    assert book.unused_name("CY") == "CY (2)"  # letter case aside
+    book.buy_in(book.unused_name("cy"), 40)
+    assert book.unused_name("cy") == "cy (3)"
+    assert book.unused_name("cy (2)") == "cy (2) (2)"
+    assert [e.kind for e in book.entries if e.player.startswith("cy")] == [
+        "buy-in",
+        "hand",
+        "hand",
+        "cash-out",
+        "buy-in",  # the newcomer's own, not a rebuy of cy's
+    ]
+    assert book.balances()["cy (2)"] == 0
+    assert book.balances()["cy"] == -30
+
+
 @pytest.mark.parametrize(
     ("step", "words"),
     [

@@ -142,6 +142,17 @@ class Ledger:
         self._seated[player] = self._seated.get(player, 0) + chips
         return self._add(Entry(kind, player, chips))
 
+    def unused_name(self, name: str) -> str:
+        """``name`` for a newcomer, told apart from everyone who has bought in: the name itself
+        if nobody has had it (letter case aside), else ``name (2)``, ``name (3)``... A name is not
+        a person: a newcomer never carries on someone else's line (docs/ledger.md)."""
+        had = {p.casefold() for p in self._players}
+        label, n = name, 1
+        while label.casefold() in had:
+            n += 1
+            label = f"{name} ({n})"
+        return label
+
     def cash_out(self, player: str, chips: int | None = None) -> Entry:
         """``player`` takes ``chips`` chips off the table (default: all, and leaves it)."""
         if player not in self._seated:

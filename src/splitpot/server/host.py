@@ -82,7 +82,7 @@ async def _approve(table: LiveTable, message: Message) -> None:
     for c in table.clients:
         if c.request == request.id:
             c.request, c.seat, c.holder = None, seat.position, seat.holder
-    await announce(table, f"The host seats {request.name} with {table.stack} chips")
+    await announce(table, f"The host seats {seat.name} with {table.stack} chips")
 
 
 async def _decline(table: LiveTable, message: Message) -> None:

@@ -262,7 +262,8 @@ class Tables:
 
     async def join(self, code: str, spec: Mapping[str, Any]) -> dict[str, Any]:
         """Take a seat: the one asked for or the first open one; where none is open, a bot's
-        (the bot plays out the hand under way, then the newcomer sits with a starting stack).
+        (the bot plays out the hand under way, then the newcomer sits with a starting stack),
+        under the name asked for, or ``name (2)``... when someone had it earlier at the table.
         At a table whose host approves seats, the newcomer's token waits on the host instead
         (``waiting``)."""
         table = self.get(code)
@@ -303,7 +304,7 @@ class Tables:
                 return {"code": table.code, "seat": None, "token": token, "waiting": True}
             table.changed.set()
             broadcast(table)
-        return {"code": table.code, "seat": seat.position, "token": token}
+        return {"code": table.code, "seat": seat.position, "token": token, "name": seat.name}
 
     async def _seat(self, table: LiveTable, seat: SeatData, name: str, token: str) -> bool:
         """Seat ``name`` in ``seat``, or at a table whose host approves seats ask for it (True:
@@ -326,7 +327,7 @@ class Tables:
         )
         if host:  # the practice table's host is whoever takes the seat left for them
             table.host_token = seat.token_hash
-        await announce(table, f"{name} sits down with {table.stack} chips")
+        await announce(table, f"{seat.name} sits down with {table.stack} chips")
         return False
 
     # --- the practice table -------------------------------------------------------------------

@@ -77,8 +77,9 @@ def ledger_entries(table: LiveTable, make: Callable[[Ledger], Iterable[Entry]]) 
 
 
 def name_taken(table: LiveTable, name: str) -> str | None:
-    """Why ``name`` cannot sit at this table (the ledger tells players apart by name), or
-    None."""
+    """Why ``name`` cannot sit at this table (someone at it or asking for a seat has it), or
+    None. A name someone had earlier in the evening is marked when its newcomer sits down
+    (:func:`seat_player`), not refused."""
     folded = name.casefold()
     if folded.endswith("(bot)"):
         return "a name may not end with '(bot)': the ledger marks bots so"
@@ -86,18 +87,16 @@ def name_taken(table: LiveTable, name: str) -> str | None:
         return f"{name} is already at table {table.code}: choose another name"
     if any(r.name.casefold() == folded for r in table.requests):
         return f"{name} has already asked for a seat at table {table.code}"
-    hand = table.hand
-    if hand is not None and not hand.state.finished:
-        for p in hand.players:
-            if p.bot is None and p.name.casefold() == folded:
-                return f"{name} is still in the hand under way; come back after it"
     return None
 
 
 def seat_player(table: LiveTable, seat: SeatData, name: str, token_hash: str) -> list[Entry]:
     """Seat a person in ``seat`` (open, or a bot's: the bot cashes out now, or after the hand
-    it plays out) with the table's buy-in; the ledger's entries to store."""
+    it plays out) with the table's buy-in, under a name nobody has had at the table this
+    evening (``Zed (2)`` for a second Zed: a line of the ledger of their own); the ledger's
+    entries to store."""
     entries = vacate(table, seat) if seat.kind == "bot" else []
+    name = table.ledger.unused_name(name)
     entries += ledger_entries(table, lambda book: [book.buy_in(name, table.stack)])
     seat.kind, seat.name, seat.bot, seat.token_hash = "human", name, None, token_hash
     seat.holder += 1
