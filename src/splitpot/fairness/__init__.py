@@ -10,6 +10,8 @@ record of either.
 
 from __future__ import annotations
 
+import dataclasses
+
 from splitpot.fairness import v1, v2
 from splitpot.fairness.v1 import (
     SCHEME,
@@ -64,14 +66,22 @@ __all__ = [
 ]
 
 
-def verify(record: HandRecord, *, commitment: str | None = None) -> Verdict:
+def verify(
+    record: HandRecord, *, commitment: str | None = None, entropy: str | None = None
+) -> Verdict:
     """Check one hand record by the scheme it names (none: ``splitpot-deal-v1``); see
     :func:`.v1.verify` and :func:`.v2.verify_v2`. ``commitment``: the one published before the
-    hand, if the reader kept it."""
+    hand, if the reader kept it; ``entropy``: the value the reader sent for a v2 deal."""
     scheme = record.fields.get("_scheme")
     if scheme is None:
-        return v1.verify(record, commitment=commitment)
+        verdict = v1.verify(record, commitment=commitment)
+        if entropy is None:
+            return verdict
+        why = "a splitpot-deal-v1 deal takes no players' values: it was not cut by yours"
+        return dataclasses.replace(
+            verdict, status="mismatch", problems=(*verdict.problems, Problem("fields", why))
+        )
     if scheme == SCHEME_V2:
-        return v2.verify_v2(record, commitment=commitment)
+        return v2.verify_v2(record, commitment=commitment, entropy=entropy)
     why = f"_scheme {scheme!r} is not one this splitpot knows ({SCHEME}, {SCHEME_V2})"
     return Verdict("unverifiable", (Problem("fields", why),), record.commitment)

@@ -166,7 +166,8 @@ class Verdict:
     deck's card at that point, and the replay ends with the record's ``finishing_stacks``.
     ``unverifiable``: the record lacks what a check needs (no commitment, or the seed and
     secret not revealed yet). ``cards``: dealt cards compared with the deck; ``hidden``: cards
-    the record writes ``??``, which the deck supplies.
+    the record writes ``??`` (v1: the deck supplies them; v2: not shown to this reader).
+    ``scheme``: the record's; ``values``: how many players' values cut a v2 deck.
     """
 
     status: Literal["verified", "mismatch", "unverifiable"]
@@ -174,6 +175,8 @@ class Verdict:
     commitment: str | None
     cards: int = 0
     hidden: int = 0
+    scheme: str = SCHEME
+    values: int = 0
 
     @property
     def ok(self) -> bool:

@@ -18,7 +18,7 @@ import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from splitpot.actions import DEALER_VERBS, Action
 from splitpot.cards import CARDS, Card
@@ -199,13 +199,17 @@ def _fields(record: HandRecord) -> tuple[list[str], list[str], dict[int, str]]:
     return leaves, entropy, salts
 
 
-def verify_v2(record: HandRecord, *, commitment: str | None = None) -> Verdict:
+def verify_v2(
+    record: HandRecord, *, commitment: str | None = None, entropy: str | None = None
+) -> Verdict:
     """Check one ``splitpot-deal-v2`` record: its root over the leaves, every card it names
     against the opening of the place the cut dealt it from, and its result by replaying it.
-    ``commitment``: the root the reader saw before the deal."""
+    ``commitment``: the root the reader saw before the deal; ``entropy``: the value the
+    reader's own browser sent for it, which must be one of the record's."""
     committed = record.commitment
     if committed is None:
-        return Verdict("unverifiable", (Problem("fields", "the record has no _commitment"),), None)
+        why = "the record has no _commitment"
+        return Verdict("unverifiable", (Problem("fields", why),), None, scheme=SCHEME_V2)
     problems: list[Problem] = []
     if commitment is not None and commitment != committed:
         problems.append(
@@ -216,9 +220,15 @@ def verify_v2(record: HandRecord, *, commitment: str | None = None) -> Verdict:
             )
         )
     try:
-        leaves, entropy, salts = _fields(record)
+        leaves, entropy_list, salts = _fields(record)
     except RecordError as exc:
-        return Verdict("mismatch", (*problems, Problem("fields", str(exc))), committed)
+        found = (*problems, Problem("fields", str(exc)))
+        return Verdict("mismatch", found, committed, scheme=SCHEME_V2)
+    if entropy is not None and entropy not in entropy_list:
+        line = (
+            f"your value {entropy} is not among the record's _entropy: the deck was cut without it"
+        )
+        problems.append(Problem("commitment", line))
     actual = root(leaves)
     if actual != committed:
         line = f"_commitment {committed} is not the root of the record's _leaves, {actual}"
@@ -230,11 +240,11 @@ def verify_v2(record: HandRecord, *, commitment: str | None = None) -> Verdict:
             problems.append(Problem("card", f"the opening of place {p} opens no card"))
         else:
             opened[p] = card
-    filled, cards, hidden = _check_cards(record, cut(committed, entropy), opened, problems)
+    filled, cards, hidden = _check_cards(record, cut(committed, entropy_list), opened, problems)
     _replay(record, filled, problems)
-    return Verdict(
-        "mismatch" if problems else "verified", tuple(problems), committed, cards, hidden
-    )
+    status: Literal["verified", "mismatch"] = "mismatch" if problems else "verified"
+    values = sum(bool(e) for e in entropy_list)
+    return Verdict(status, tuple(problems), committed, cards, hidden, SCHEME_V2, values)
 
 
 def _check_cards(
