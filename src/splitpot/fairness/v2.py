@@ -91,9 +91,10 @@ def new_entropy() -> str:
 
 @dataclass(frozen=True)
 class SealedDeck:
-    """The server's deck for one hand, kept private: ``seed`` shuffles it (v1's ``deck``, and
-    the engine's reshuffles), ``secret`` keys the salt of each place (HMAC-SHA256), so one
-    opened salt tells nothing of another."""
+    """The server's deck for one hand, kept private. ``secret`` (32 bytes) fixes it: the deck
+    is the shuffle of a 256-bit number drawn from the secret, and each place's salt is an HMAC
+    of it, so one opened salt tells nothing of another and no 63-bit seed can be searched for
+    the deck. ``seed`` seeds only the engine's reshuffle of the discards."""
 
     seed: int
     secret: str
@@ -101,16 +102,20 @@ class SealedDeck:
     def __post_init__(self) -> None:
         check_pair(self.seed, self.secret)
 
+    def _hmac(self, text: str) -> str:
+        message = f"{SCHEME_V2}:{text}".encode("ascii")
+        return hmac.new(bytes.fromhex(self.secret), message, hashlib.sha256).hexdigest()
+
     @cached_property
     def cards(self) -> tuple[int, ...]:
-        """The committed deck, place 0 first (card numbers: ``CARDS[c]``)."""
-        return order(self.seed)
+        """The committed deck, place 0 first (card numbers: ``CARDS[c]``): the v1 shuffle
+        (``order``) of the number HMAC-SHA256(secret, ``splitpot-deal-v2:deck``)."""
+        return order(int(self._hmac("deck"), 16))
 
     def salt(self, position: int) -> str:
         """The salt of one place: HMAC-SHA256 keyed by the secret's bytes of
         ``splitpot-deal-v2:salt:POSITION``, as 64 hex digits."""
-        message = f"{SCHEME_V2}:salt:{position}".encode("ascii")
-        return hmac.new(bytes.fromhex(self.secret), message, hashlib.sha256).hexdigest()
+        return self._hmac(f"salt:{position}")
 
     @cached_property
     def leaves(self) -> tuple[str, ...]:
