@@ -256,7 +256,7 @@ def test_a_v2_record_verifies_with_its_root_and_the_readers_value(tmp_path: Path
     shown = sum(c is not None for a in record.actions if a.verb in DEALER_VERBS for c in a.cards)
     assert out.splitlines() == [
         f"hand 1: verified: {shown} cards opened against the commitment, {dealt(record) - shown} "
-        "not shown to this reader, the deck cut by 2 players' values, same result",
+        "not shown to this reader, the deck cut by the values of 2 players, same result",
         f"  commitment {root}",
         "1 of 1 hand verified",
     ]

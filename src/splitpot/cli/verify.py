@@ -80,8 +80,8 @@ def _checked(verdict: Verdict) -> str:
     if verdict.scheme == SCHEME:
         filled = f", {verdict.hidden} hidden" if verdict.hidden else ""
         return f"{verdict.cards} cards dealt from the seed's deck{filled}"
-    values = f"{verdict.values} player{'s' if verdict.values != 1 else ''}'"
+    values = f"{verdict.values} player{'s' if verdict.values != 1 else ''}"
     return (
         f"{verdict.cards} cards opened against the commitment, {verdict.hidden} not shown to "
-        f"this reader, the deck cut by {values} values"
+        f"this reader, the deck cut by the values of {values}"
     )

@@ -1,6 +1,7 @@
-"""The hand's life at a live table: the deal (committed before a card is seen), each move
-through ``engine.apply`` stored before anyone is told, settling the result into the seats and
-the ledger, and rebuilding the hand under way from the store after a restart."""
+"""The hand's life at a live table: the deal (its deck committed before, cut by the players'
+values: :mod:`.fairdeal`), each move through ``engine.apply`` stored before anyone is told,
+settling the result into the seats and the ledger, and rebuilding the hand under way from the
+store after a restart."""
 
 from __future__ import annotations
 
@@ -12,12 +13,13 @@ from typing import Any, Final
 from splitpot.actions import Action
 from splitpot.engine import apply, legal_actions, new_hand
 from splitpot.errors import IllegalAction, SplitpotError
-from splitpot.fairness import Shuffle, new_shuffle, record_for
+from splitpot.fairness import SealedDeck, Shuffle
 from splitpot.ledger import Entry, LedgerError
-from splitpot.notation import HandRecord, format_action, parse_action, write_phh
-from splitpot.records import record_from_state
+from splitpot.notation import HandRecord, format_action, write_phh
 from splitpot.server.chat import announce
 from splitpot.server.clients import Client
+from splitpot.server.fairdeal import cut_in, prepare, published
+from splitpot.server.history import rebuild
 from splitpot.server.players import Dealt, dealt_from_json
 from splitpot.server.seating import ledger_entries, set_away
 from splitpot.server.snapshot import broadcast
@@ -25,7 +27,7 @@ from splitpot.server.store import HandData
 from splitpot.server.tables import HandRun, LiveTable
 from splitpot.server.wire import Message
 
-__all__ = ["act", "apply_move", "deal", "deal_now", "derive", "restore"]
+__all__ = ["act", "apply_move", "deal", "deal_now", "derive", "next_deck", "restore"]
 
 log = logging.getLogger("splitpot.server")
 
@@ -105,33 +107,46 @@ def _named(message: str, players: list[Dealt]) -> str:
 # --- the hand -----------------------------------------------------------------------------------
 
 
+def next_deck(table: LiveTable) -> SealedDeck:
+    """The next hand's deck, its root published now if it is not out already (a test's
+    table: the deck and its secret follow from the table's seed)."""
+    number = table.hands_played + 1
+    seeded = None
+    if table.seed is not None:
+        secret = hashlib.sha256(f"secret:{table.seed}:{number}".encode()).hexdigest()
+        seeded = (derive(table.seed, number), secret)
+    return prepare(table, seeded)
+
+
 def deal(table: LiveTable) -> None:
-    """Deal the next hand to the seats ready, the deal moving round the table: its deck is
-    committed (and the commitment announced) before a card is seen."""
+    """Deal the next hand to the seats ready, the deal moving round the table, from the deck
+    whose root was published before (docs/fairness.md) cut by the values the players sent."""
     ready = table.ready()[: table.rules.max_players]
     k = table.hands_played % len(ready)  # the deal moves round the table
     order = ready[k:] + ready[:k]
     number = table.hands_played + 1
-    if table.seed is None:
-        shuffle = new_shuffle()
-    else:  # a test's table: the deals (and their secrets) follow from its seed
-        secret = hashlib.sha256(f"secret:{table.seed}:{number}".encode()).hexdigest()
-        shuffle = Shuffle(derive(table.seed, number), secret)
-    players = [Dealt(s.position, s.holder, s.name, s.bot) for s in order]
+    deck = next_deck(table)
+    players = cut_in(table, [Dealt(s.position, s.holder, s.name, s.bot) for s in order])
+    values = [p.entropy or "" for p in players]
     starting = [s.stack for s in order]
     hand_id = table.store.start_hand(
         table.id,
         number=number,
-        seed=shuffle.seed,
+        seed=deck.seed,
         players=[p.as_json() for p in players],
         starting=starting,
-        secret=shuffle.secret,
-        commitment=shuffle.commitment,
+        secret=deck.secret,
+        commitment=deck.commitment,
         house=table.house,
     )
-    announce(table, f"Hand {number}: the deck is committed: {shuffle.commitment}")
-    state = new_hand(table.rules, starting, seed=shuffle.seed)
-    table.hand = HandRun(hand_id, number, shuffle.seed, players, state, shuffle=shuffle)
+    cut = sum(map(bool, values))
+    announce(
+        table,
+        f"Hand {number} is dealt from the deck committed as {deck.commitment}, cut by the "
+        f"values of {cut} player{'' if cut == 1 else 's'}",
+    )
+    state = new_hand(table.rules, starting, seed=deck.seed, deck=deck.dealt(values))
+    table.hand = HandRun(hand_id, number, deck.seed, players, state, deck=deck)
     table.hands_played = number
     table.finished_at = None
     _waiting_on(table, None)
@@ -162,19 +177,21 @@ def restore(table: LiveTable, data: HandData) -> None:
     """Rebuild the latest hand from its seed and stored actions; a hand that cannot be
     rebuilt is called off, every stack as it was before it (nothing was paid yet)."""
     try:
-        state = new_hand(table.rules_of(data.house), data.starting, seed=data.seed)
-        for text in data.actions:
-            apply(state, parse_action(text))
+        state = rebuild(table.rules_of(data.house), data)
     except SplitpotError as exc:
         if not data.over:
             why = f"could not be rebuilt after a restart: {exc}"
             log.error("table %s hand %d %s", table.code, data.number, why)
             table.store.finish_hand(table.id, data.id, finishing=None, phh=None, seats=[], void=why)
         return
-    shuffle = None if data.secret is None else Shuffle(data.seed, data.secret)
     players = dealt_from_json(data.players)
+    shuffle = deck = None
+    if data.secret is not None and any(p.entropy is None for p in players):
+        shuffle = Shuffle(data.seed, data.secret)
+    elif data.secret is not None:
+        deck = SealedDeck(data.seed, data.secret)
     table.hand = HandRun(
-        data.id, data.number, data.seed, players, state, len(data.actions), shuffle
+        data.id, data.number, data.seed, players, state, len(data.actions), shuffle, deck
     )
     if not state.finished:
         _waiting_on(table, None)
@@ -235,22 +252,28 @@ def _settle(table: LiveTable) -> None:
             f"Hand {hand.number} is over: seed {hand.shuffle.seed}, secret "
             f"{hand.shuffle.secret}. Download its record and check it with splitpot verify.",
         )
+    elif hand.deck is not None:
+        announce(
+            table,
+            f"Hand {hand.number} is over. Download your record of it (it opens the cards you "
+            "saw, no others) and check it with splitpot verify.",
+        )
     hand.since.clear()
     table.finished_at = table.now()
+    next_deck(table)
     table.changed.set()
 
 
 def _record(table: LiveTable, hand: HandRun) -> HandRecord:
-    """The whole record of a hand (every card), with its commitment, as the store keeps it;
-    the seed and secret only once it is over."""
+    """The whole record of a hand (every card opened), as the store keeps it: never sent."""
     fields: dict[str, Any] = {
         "players": [p.name for p in hand.players],
         "hand": hand.number,
         "event": f"splitpot table {table.code}",
     }
-    if hand.shuffle is None:
-        return record_from_state(hand.state, **fields)
-    return record_for(hand.state, hand.shuffle, **fields)
+    fair = hand.deck or hand.shuffle
+    secret = None if fair is None else fair.secret
+    return published(hand.state, hand.players, hand.seed, secret, **fields)
 
 
 def _ledger_hand(table: LiveTable, hand: HandRun, gone: list[str]) -> list[Entry]:

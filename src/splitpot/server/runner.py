@@ -13,7 +13,7 @@ from splitpot import bots as bot_registry
 from splitpot.engine import legal_actions
 from splitpot.errors import IllegalAction
 from splitpot.server.defaults import default_action
-from splitpot.server.play import apply_move, deal, derive, restore
+from splitpot.server.play import apply_move, deal, derive, next_deck, restore
 from splitpot.server.seating import open_ledger, set_away
 from splitpot.server.settings import Settings
 from splitpot.server.snapshot import broadcast
@@ -35,6 +35,8 @@ def load(store: Store, data: TableData, settings: Settings) -> LiveTable:
     table.ledger = open_ledger(table)
     if data.hand is not None:
         restore(table, data.hand)
+    if table.between_hands():
+        next_deck(table)  # its root is out before anyone can sit down for the hand
     return table
 
 

@@ -27,7 +27,7 @@ from splitpot.actions import PLAYER_VERBS, Action
 from splitpot.cards import CARDS, Card, parse_card
 from splitpot.engine import Award, Offer, Option
 from splitpot.errors import InvalidNotation, SplitpotError
-from splitpot.fairness import Shuffle
+from splitpot.fairness import FairnessError, check_entropy
 from splitpot.notation import format_action
 from splitpot.rules import Rules
 from splitpot.server.players import Dealt, SeatRequest
@@ -67,6 +67,7 @@ _TYPES: Final[dict[str, frozenset[str]]] = {
     "rebuy": frozenset({"chips"}),
     "leave": frozenset(),
     "odds": frozenset({"on"}),
+    "entropy": frozenset({"hand", "commitment", "value"}),
     "host": frozenset({"do", "seat", "request", "bot", "house", "options"}),
 }
 MAX_CHAT: Final = 300
@@ -115,6 +116,9 @@ class Message:
     bot: str | None = None
     settings: dict[str, Any] | None = None
     """For ``host``: the ``house`` or ``options`` object, checked by the table."""
+    commitment: str | None = None
+    value: str | None = None
+    """For ``entropy``: the root the value is for, and the player's value (docs/fairness.md)."""
 
     def action(self, seat: int, shown: tuple[Card | None, ...] = ()) -> Action:
         """The move as the engine takes it, for ``seat`` (the connection's own, never the
@@ -179,7 +183,24 @@ def read_message(text: str | bytes) -> Message:
         return Message("odds", on=on)
     if kind == "host":
         return _read_host(data)
+    if kind == "entropy":
+        return _read_entropy(data)
     return Message(kind)
+
+
+def _read_entropy(data: Mapping[str, Any]) -> Message:
+    """A player's value for the next deal: the hand and the root it is for, 64 hex digits."""
+    hand = _whole("hand", data.get("hand"), low=1)
+    commitment, value = (_hex64(data, name) for name in ("commitment", "value"))
+    return Message("entropy", hand=hand, commitment=commitment, value=value)
+
+
+def _hex64(data: Mapping[str, Any], name: str) -> str:
+    text = data.get(name)
+    try:
+        return check_entropy(text)
+    except FairnessError:
+        raise WireError(f"'{name}' must be 64 lower-case hex digits, not {text!r}") from None
 
 
 def _read_chat(data: Mapping[str, Any]) -> Message:
@@ -439,9 +460,11 @@ def table_json(
     options: dict[str, Any],
     seats: Sequence[SeatData],
     connected: Container[int],
+    deal: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The table as anyone may know it: game, stakes and rules, seats and who holds them
-    (``connected``: the seats whose holder has a connection open; a bot always does)."""
+    (``connected``: the seats whose holder has a connection open; a bot always does), and
+    ``deal``, the next hand's number and the root of its deck, committed before the deal."""
     return {
         "code": code,
         "game": game,
@@ -473,6 +496,7 @@ def table_json(
             }
             for s in seats
         ],
+        "deal": None if deal is None else dict(deal),
     }
 
 
@@ -484,23 +508,20 @@ def hand_json(
     you: int | None,
     seen: View,
     timers: dict[str, int],
-    shuffle: Shuffle | None,
+    fair: Mapping[str, Any],
 ) -> dict[str, Any]:
     """A hand as engine seat ``you`` sees it (None: a spectator), with the milliseconds left
-    on each turn timer, and its commitment (and once it is over its seed and secret)."""
-    out: dict[str, Any] = {
+    on each turn timer, and what its fair deal publishes (``fair``: the commitment, and the
+    players' values or, for a v1 hand once it is over, its seed and secret)."""
+    return {
         "number": number,
         "players": [{"seat": p.seat, "name": p.name, "bot": p.bot} for p in players],
         "starting": list(starting),
         "you": you,
         "view": view_json(seen),
         "timers": timers,
+        **fair,
     }
-    if shuffle is not None:
-        out["commitment"] = shuffle.commitment
-        if seen.finished:
-            out.update(seed=shuffle.seed, secret=shuffle.secret)
-    return out
 
 
 def state_message(

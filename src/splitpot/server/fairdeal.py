@@ -1,0 +1,122 @@
+"""The fair deal at a live table (docs/fairness.md, splitpot-deal-v2): the next hand's deck
+drawn and its root published before the deal, the players' values taken for it, the deck they
+cut at the deal, and each hand's record as one reader may have it (their own cards opened,
+never a card they did not see). Hands dealt by splitpot-deal-v1 are still served as v1.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+from splitpot.actions import Action
+from splitpot.fairness import SealedDeck, Shuffle, new_sealed_deck, record_for, sealed_record
+from splitpot.notation import HandRecord
+from splitpot.records import record_from_state
+from splitpot.server.chat import announce
+from splitpot.server.clients import Client
+from splitpot.server.players import Dealt
+from splitpot.server.tables import HandRun, LiveTable
+from splitpot.server.wire import Message
+from splitpot.state import State
+
+__all__ = ["contribute", "cut_in", "dealt_order", "fair_json", "prepare", "published"]
+
+
+def prepare(table: LiveTable, seeded: tuple[int, str] | None = None) -> SealedDeck:
+    """The deck of the next hand, drawn (``seeded``: a test table's seed and secret) and its
+    root published — in the table's log and in every snapshot — if it is not out already."""
+    number = table.hands_played + 1
+    if table.pending is not None and table.pending[0] == number:
+        return table.pending[1]
+    deck = new_sealed_deck() if seeded is None else SealedDeck(*seeded)
+    table.pending, table.values = (number, deck), {}
+    announce(table, f"Hand {number}'s deck is committed: {deck.commitment}")
+    return deck
+
+
+async def contribute(table: LiveTable, client: Client, message: Message) -> None:
+    """A seated player's value for the next deal: kept if it names the deck still to be
+    dealt; one value a player per deck."""
+    async with table.lock:
+        if client.seat is None or not table.holds(client):
+            client.error("only a player in a seat sends a value for the deal", "spectator")
+            return
+        pending = table.pending
+        if pending is None or (message.hand, message.commitment) != (
+            pending[0],
+            pending[1].commitment,
+        ):
+            client.error(
+                "that deck is not the one to be dealt next; send a value for the root the "
+                "table shows now",
+                "stale",
+            )
+            return
+        key = (client.seat, table.seats[client.seat].holder)
+        if key in table.values:
+            client.error(f"your value for hand {pending[0]} is in already", "entropy_sent")
+            return
+        assert message.value is not None
+        table.values[key] = message.value
+
+
+def cut_in(table: LiveTable, players: list[Dealt]) -> list[Dealt]:
+    """The players of the hand being dealt, each with the value they sent for its deck
+    (``""``: a bot, or none came); the values are spent."""
+    values, table.values = table.values, {}
+    table.pending = None
+    return [
+        dataclasses.replace(p, entropy=values.get((p.seat, p.holder), "") if p.bot is None else "")
+        for p in players
+    ]
+
+
+def _values(players: Sequence[Dealt]) -> list[str] | None:
+    """The values that cut a v2 hand's deck, p1 first; None for a hand dealt by v1."""
+    values = [p.entropy for p in players]
+    return None if any(v is None for v in values) else [v or "" for v in values]
+
+
+def dealt_order(players: Sequence[Dealt], seed: int, secret: str | None) -> list[int] | None:
+    """The cards in the order a v2 hand was dealt (None: a v1 hand, dealt from its seed)."""
+    values = _values(players)
+    if values is None or secret is None:
+        return None
+    return list(SealedDeck(seed, secret).dealt(values))
+
+
+def fair_json(hand: HandRun) -> dict[str, Any]:
+    """What a hand's fair deal publishes while it is on and after: the root and the players'
+    values (v2); the commitment, and once the hand is over the seed and secret (v1)."""
+    if hand.deck is not None:
+        values = _values(hand.players) or []
+        return {"scheme": "splitpot-deal-v2", "commitment": hand.deck.commitment, "entropy": values}
+    if hand.shuffle is None:
+        return {}
+    out: dict[str, Any] = {"commitment": hand.shuffle.commitment}
+    if hand.state.finished:
+        out.update(seed=hand.shuffle.seed, secret=hand.shuffle.secret)
+    return out
+
+
+def published(
+    state: State,
+    dealt: Sequence[Dealt],
+    seed: int,
+    secret: str | None,
+    log: Sequence[Action] | None = None,
+    **fields: Any,
+) -> HandRecord:
+    """The record of a hand as one reader may have it: ``log`` is the hand as they saw it
+    (None: every card, the server's own copy). v2: the root, leaves and values, the places of
+    the cards ``log`` names opened; v1: the commitment, and the seed and secret once over."""
+    values = _values(dealt)
+    if secret is not None and values is not None:
+        return sealed_record(state, SealedDeck(seed, secret), values, log, **fields)
+    if secret is not None:
+        record = record_for(state, Shuffle(seed, secret), **fields)
+    else:
+        record = record_from_state(state, **fields)
+    return record if log is None else dataclasses.replace(record, actions=tuple(log))
