@@ -51,7 +51,7 @@ async def contribute(table: LiveTable, client: Client, message: Message) -> None
             client.error(
                 "that deck is not the one to be dealt next; send a value for the root the "
                 "table shows now",
-                "stale",
+                "entropy_stale",
             )
             return
         key = (client.seat, table.seats[client.seat].holder)
