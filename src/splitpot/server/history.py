@@ -17,6 +17,7 @@ import io
 from decimal import Decimal
 from typing import Any
 
+from splitpot.cards import Card
 from splitpot.engine import apply, new_hand
 from splitpot.ledger import Ledger, chip_value, money
 from splitpot.notation import HandRecord, parse_action
@@ -59,10 +60,10 @@ def frames(state: State, data: HandData, reader: int | None) -> dict[str, Any]:
     """The hand street by street for ``reader``: after each street's last action a frame of
     the table (each seat's cards as the reader's record shows them, stacks, bets, the pot),
     and the reader's record's lines, for the page's replay."""
-    record_lines = [
-        log_line(a) for a in (public_view(state) if reader is None else view(state, reader)).log
-    ]
+    seen = (public_view(state) if reader is None else view(state, reader)).log
+    record_lines = [log_line(a) for a in seen]
     shown = {s for s in range(state.n) if s == reader or state.shown[s] is True}
+    named = {c for a in seen for c in a.cards if c is not None}  # what the record shows
     replayed = new_hand(state.rules, list(state.starting), seed=state.seed, auto_deal=False)
     out: list[dict[str, Any]] = []
     street = replayed.street
@@ -70,7 +71,7 @@ def frames(state: State, data: HandData, reader: int | None) -> dict[str, Any]:
         apply(replayed, action)
         last = index + 1 == len(state.log)
         if replayed.street != street or last:
-            out.append(_frame(replayed, shown, index + 1, street))
+            out.append(_frame(replayed, shown, named, index + 1, street))
             street = replayed.street
     if out:
         out[-1]["awards"] = [
@@ -87,7 +88,12 @@ def frames(state: State, data: HandData, reader: int | None) -> dict[str, Any]:
     }
 
 
-def _frame(state: State, shown: set[int], upto: int, street: int) -> dict[str, Any]:
+def _frame(
+    state: State, shown: set[int], named: set[Card], upto: int, street: int
+) -> dict[str, Any]:
+    """The table at one point: a card face up, or one the reader's record names (a hand
+    shown at the showdown names only the cards it showed: never one it discarded face down
+    before), else none."""
     seen = public_view(state)
     seats = []
     for s, seat in enumerate(seen.seats):
@@ -97,7 +103,7 @@ def _frame(state: State, shown: set[int], upto: int, street: int) -> dict[str, A
             []
             if gone
             else [
-                {"card": str(c) if c is not None and (up or s in shown) else None, "up": up}
+                {"card": str(c) if c is not None and (up or c in named) else None, "up": up}
                 for c, up in zip(hand, faceup, strict=True)
             ]
         )
