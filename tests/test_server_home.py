@@ -154,6 +154,25 @@ def test_a_hands_record_downloaded_over_http_verifies_against_the_root_seen_befo
             assert "is not among the record's _entropy" in other.stdout
 
 
+def test_a_spectator_sends_no_value_and_a_value_for_another_deck_is_refused() -> None:
+    with client(settings=SLOW_NEXT) as http:
+        made = table(http, seats=["you", "open", "bot:call"])
+        code = made["code"]
+        with seat(http, code, None) as rail:
+            root = receive(rail, state)["table"]["deal"]["commitment"]
+            rail.send_json({"type": "entropy", "hand": 1, "commitment": root, "value": "1" * 64})
+            refused = receive(rail, error)
+            assert refused["message"] == "only a player in a seat sends a value for the deal"
+        with seat(http, code, made["token"]) as ws:
+            receive(ws, lambda m: state(m) and m["you"] is not None)
+            ws.send_json({"type": "entropy", "hand": 1, "commitment": "e" * 64, "value": "1" * 64})
+            assert receive(ws, error)["reason"] == "entropy_stale"
+            ws.send_json({"type": "start"})
+            hand = receive(ws, seated)["hand"]
+            assert hand["entropy"] == ["", ""]  # nothing was taken
+            assert http.app.state.store.hand(code, 1).players[0]["entropy"] == ""
+
+
 def test_a_record_is_not_published_before_its_hand_ends() -> None:
     with client(settings=SLOW_NEXT) as http:
         made = table(http, seats=["you", "bot:call"])
