@@ -169,11 +169,11 @@ def sealed_record(
         state,
         seed=None,
         commitment=deck.commitment,
+        **fields,
         _scheme=SCHEME_V2,
         _leaves=list(deck.leaves),
         _entropy=list(entropy),
         _openings=deck.openings(named),
-        **fields,
     )
     return dataclasses.replace(record, actions=seen)
 
@@ -196,7 +196,10 @@ def _fields(record: HandRecord) -> tuple[list[str], list[str], dict[int, str]]:
     ):
         raise RecordError(f"_entropy must list {n} values, each 64 hex digits or empty")
     salts: dict[int, str] = {}
-    for text in got.get("_openings", []):
+    openings = got.get("_openings", [])
+    if not isinstance(openings, list):
+        raise RecordError(f"_openings must list POSITION:SALT texts, not {openings!r}")
+    for text in openings:
         found = _OPENING.fullmatch(text) if isinstance(text, str) else None
         if found is None or int(found.group(1)) > 51 or int(found.group(1)) in salts:
             raise RecordError(f"_openings: {text!r} is not a new POSITION:SALT (0 to 51)")
