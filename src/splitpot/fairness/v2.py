@@ -122,7 +122,7 @@ class SealedDeck:
         """The 52 commitments, place 0 first: published with the root (they hide their cards)."""
         return tuple(leaf(p, CARDS[c], self.salt(p)) for p, c in enumerate(self.cards))
 
-    @property
+    @cached_property
     def commitment(self) -> str:
         """The root the server publishes before the deal."""
         return root(self.leaves)
