@@ -162,7 +162,7 @@ def test_a_spectator_sends_no_value_and_a_value_for_another_deck_is_refused() ->
             root = receive(rail, state)["table"]["deal"]["commitment"]
             rail.send_json({"type": "entropy", "hand": 1, "commitment": root, "value": "1" * 64})
             refused = receive(rail, error)
-            assert refused["message"] == "only a player in a seat sends a value for the deal"
+            assert refused["message"] == "only a player in a seat can send a value for the deal"
         with seat(http, code, made["token"]) as ws:
             receive(ws, lambda m: state(m) and m["you"] is not None)
             ws.send_json({"type": "entropy", "hand": 1, "commitment": "e" * 64, "value": "1" * 64})

@@ -33,7 +33,6 @@ from splitpot.notation import write_phh
 from splitpot.server import history, play, seating
 from splitpot.server.chat import say
 from splitpot.server.clients import Client
-from splitpot.server.fairdeal import contribute
 from splitpot.server.host import host_action
 from splitpot.server.limits import Buckets
 from splitpot.server.lobby import DEFAULT_TIMER, LobbyError, Tables, games
@@ -344,7 +343,7 @@ async def _dispatch(table: LiveTable, client: Client, message: Message) -> None:
     elif message.type == "odds":
         await set_odds(table, client, message.on)
     elif message.type == "entropy":
-        await contribute(table, client, message)
+        await play.contribute(table, client, message)
     elif message.type == "host":
         await host_action(table, client, message)
     else:  # ping

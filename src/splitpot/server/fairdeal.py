@@ -1,7 +1,8 @@
 """The fair deal at a live table (docs/fairness.md, splitpot-deal-v2): the next hand's deck
-drawn and its root published before the deal, the players' values taken for it, the deck they
-cut at the deal, and each hand's record as one reader may have it (their own cards opened,
-never a card they did not see). Hands dealt by splitpot-deal-v1 are still served as v1.
+drawn and its root published before the deal, the deck the players' values cut at the deal
+(:func:`splitpot.server.play.contribute` takes them), and each hand's record as one reader
+may have it (their own cards opened, never a card they did not see). Hands dealt by
+splitpot-deal-v1 are still served as v1.
 """
 
 from __future__ import annotations
@@ -15,13 +16,11 @@ from splitpot.fairness import SealedDeck, Shuffle, new_sealed_deck, record_for, 
 from splitpot.notation import HandRecord
 from splitpot.records import record_from_state
 from splitpot.server.chat import announce
-from splitpot.server.clients import Client
 from splitpot.server.players import Dealt
 from splitpot.server.tables import HandRun, LiveTable
-from splitpot.server.wire import Message
 from splitpot.state import State
 
-__all__ = ["contribute", "cut_in", "dealt_order", "fair_json", "prepare", "published"]
+__all__ = ["cut_in", "dealt_order", "fair_json", "prepare", "published"]
 
 
 def prepare(table: LiveTable, seeded: tuple[int, str] | None = None) -> SealedDeck:
@@ -34,32 +33,6 @@ def prepare(table: LiveTable, seeded: tuple[int, str] | None = None) -> SealedDe
     table.pending, table.values = (number, deck), {}
     announce(table, f"Hand {number}'s deck is committed: {deck.commitment}")
     return deck
-
-
-async def contribute(table: LiveTable, client: Client, message: Message) -> None:
-    """A seated player's value for the next deal: kept if it names the deck still to be
-    dealt; one value a player per deck."""
-    async with table.lock:
-        if client.seat is None or not table.holds(client):
-            client.error("only a player in a seat sends a value for the deal", "spectator")
-            return
-        pending = table.pending
-        if pending is None or (message.hand, message.commitment) != (
-            pending[0],
-            pending[1].commitment,
-        ):
-            client.error(
-                "that deck is not the one to be dealt next; send a value for the root the "
-                "table shows now",
-                "entropy_stale",
-            )
-            return
-        key = (client.seat, table.seats[client.seat].holder)
-        if key in table.values:
-            client.error(f"your value for hand {pending[0]} is in already", "entropy_sent")
-            return
-        assert message.value is not None
-        table.values[key] = message.value
 
 
 def cut_in(table: LiveTable, players: list[Dealt]) -> list[Dealt]:

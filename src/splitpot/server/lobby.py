@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from splitpot import bots as bot_registry
 from splitpot import variants
-from splitpot.errors import SplitpotError
+from splitpot.errors import LobbyError, SplitpotError
 from splitpot.house import HouseRule, offered, stakes, with_house
 from splitpot.ledger import Entry
 from splitpot.rules import Rules
@@ -51,16 +51,6 @@ MAX_REQUESTS: Final = 20
 """Seat requests that may wait on a host at once."""
 PRACTICE_GAME: Final = "auction"
 PRACTICE_BOTS: Final = 3
-
-
-class LobbyError(SplitpotError):
-    """A request to create or join a table that cannot be granted; ``status`` is the HTTP
-    status it answers with."""
-
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.message = message
-        self.status = status
 
 
 def _rule_json(rule: HouseRule) -> dict[str, Any]:

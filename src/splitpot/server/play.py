@@ -21,13 +21,13 @@ from splitpot.server.clients import Client
 from splitpot.server.fairdeal import cut_in, prepare, published
 from splitpot.server.history import rebuild
 from splitpot.server.players import Dealt, dealt_from_json
-from splitpot.server.seating import ledger_entries, set_away
+from splitpot.server.seating import held_seat, ledger_entries, set_away
 from splitpot.server.snapshot import broadcast
 from splitpot.server.store import HandData
 from splitpot.server.tables import HandRun, LiveTable
 from splitpot.server.wire import Message
 
-__all__ = ["act", "apply_move", "deal", "deal_now", "derive", "next_deck", "restore"]
+__all__ = ["act", "apply_move", "contribute", "deal", "deal_now", "derive", "next_deck", "restore"]
 
 log = logging.getLogger("splitpot.server")
 
@@ -80,8 +80,7 @@ async def deal_now(table: LiveTable, client: Client) -> None:
     """A seated player asks to start without waiting for friends in the open seats (who sit
     in from the next hand when they come)."""
     async with table.lock:
-        if not table.holds(client):
-            client.error("only a player in a seat can start the table", "spectator")
+        if held_seat(table, client, "start the table") is None:
             return
         if table.hands_played:
             client.error("the table has started already", "started")
@@ -89,6 +88,32 @@ async def deal_now(table: LiveTable, client: Client) -> None:
         table.dealing = True
         table.changed.set()
         broadcast(table)
+
+
+async def contribute(table: LiveTable, client: Client, message: Message) -> None:
+    """A seated player's value for the next deal: kept if it names the deck still to be
+    dealt; one value a player per deck."""
+    async with table.lock:
+        seat = held_seat(table, client, "send a value for the deal")
+        if seat is None:
+            return
+        pending = table.pending
+        if pending is None or (message.hand, message.commitment) != (
+            pending[0],
+            pending[1].commitment,
+        ):
+            client.error(
+                "that deck is not the one to be dealt next; send a value for the root the "
+                "table shows now",
+                "entropy_stale",
+            )
+            return
+        key = (seat.position, seat.holder)
+        if key in table.values:
+            client.error(f"your value for hand {pending[0]} is in already", "entropy_sent")
+            return
+        assert message.value is not None
+        table.values[key] = message.value
 
 
 _PLAYER = re.compile(r"\bp([1-9][0-9]?)\b")

@@ -8,7 +8,7 @@ import logging
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from splitpot.errors import SplitpotError
+from splitpot.errors import TableError
 from splitpot.ledger import Entry, Ledger, LedgerError, from_entries
 from splitpot.server.chat import announce, history
 from splitpot.server.clients import Client
@@ -21,6 +21,7 @@ __all__ = [
     "TableError",
     "connect",
     "disconnect",
+    "held_seat",
     "hello",
     "leave",
     "ledger_entries",
@@ -36,15 +37,6 @@ __all__ = [
 ]
 
 log = logging.getLogger("splitpot.server")
-
-
-class TableError(SplitpotError):
-    """A request to the table that cannot be granted; ``reason`` is a stable code."""
-
-    def __init__(self, message: str, reason: str) -> None:
-        super().__init__(message)
-        self.message = message
-        self.reason = reason
 
 
 # --- the ledger -------------------------------------------------------------------------------
@@ -212,26 +204,32 @@ async def hello(table: LiveTable, client: Client, token: str | None) -> None:
         broadcast(table)
 
 
+def held_seat(table: LiveTable, client: Client, doing: str) -> SeatData | None:
+    """The seat the connection holds; None (and the connection told that only a player in a
+    seat can do ``doing``) when it holds none."""
+    if not table.holds(client):
+        client.error(f"only a player in a seat can {doing}", "spectator")
+        return None
+    assert client.seat is not None
+    return table.seats[client.seat]
+
+
 async def sit_out(table: LiveTable, client: Client, away: bool) -> None:
     """A player sits out (the table moves for them; no new hands) or comes back."""
     async with table.lock:
-        if not table.holds(client):
-            client.error("only a player in a seat can sit out or come back", "spectator")
-            return
-        assert client.seat is not None
-        set_away(table, client.seat, away)
-        broadcast(table)
+        seat = held_seat(table, client, "sit out or come back")
+        if seat is not None:
+            set_away(table, seat.position, away)
+            broadcast(table)
 
 
 async def rebuy(table: LiveTable, client: Client, chips: int) -> None:
     """A player adds chips between hands, up to the table's most (``max_buy``, else the
     buy-in): a rebuy in the ledger."""
     async with table.lock:
-        if not table.holds(client):
-            client.error("only a player in a seat can rebuy", "spectator")
+        seat = held_seat(table, client, "rebuy")
+        if seat is None:
             return
-        assert client.seat is not None
-        seat = table.seats[client.seat]
         if table.in_hand(seat.position):
             client.error("rebuy between hands: you are in the hand under way", "in_hand")
             return
@@ -262,11 +260,9 @@ async def leave(table: LiveTable, client: Client) -> None:
     """A player gives up the seat: a cash-out of every chip (after the hand under way, if they
     are in it); a host who leaves leaves the table without a host."""
     async with table.lock:
-        if not table.holds(client):
-            client.error("only a player in a seat can leave it", "spectator")
+        seat = held_seat(table, client, "leave it")
+        if seat is None:
             return
-        assert client.seat is not None
-        seat = table.seats[client.seat]
         name, chips, playing = seat.name, seat.stack, table.in_hand(seat.position)
         was_host = client.token_hash is not None and client.token_hash == table.host_token
         entries = vacate(table, seat)

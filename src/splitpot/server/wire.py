@@ -26,7 +26,7 @@ from typing import Any, Final
 from splitpot.actions import PLAYER_VERBS, Action
 from splitpot.cards import CARDS, Card, parse_card
 from splitpot.engine import Award, Offer, Option
-from splitpot.errors import InvalidNotation, SplitpotError
+from splitpot.errors import InvalidNotation, WireError
 from splitpot.fairness import FairnessError, check_entropy
 from splitpot.notation import format_action
 from splitpot.rules import Rules
@@ -83,15 +83,6 @@ HOST_ACTIONS: Final = (
     "add_bot",
 )
 _DECLARATIONS: Final = ("hi", "lo", "both")
-
-
-class WireError(SplitpotError):
-    """A client message that cannot be used; ``reason`` is a stable code."""
-
-    def __init__(self, message: str, reason: str = "bad_message") -> None:
-        super().__init__(message)
-        self.message = message
-        self.reason = reason
 
 
 @dataclass(frozen=True, slots=True)
