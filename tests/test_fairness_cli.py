@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from splitpot.actions import DEALER_VERBS
 from splitpot.cli import main
 from splitpot.fairness import commit, deck
-from splitpot.notation import HandRecord, load, write_phhs
+from splitpot.notation import HandRecord, load, write_phh, write_phhs
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
@@ -197,7 +197,7 @@ def test_the_shuffle_written_out_is_the_engines_deck() -> None:
 
 def test_the_page_shows_a_real_records_fields() -> None:
     hand = load(AUCTION)[0]
-    shown = re.search(r"```toml\n(.*?)```", PAGE, re.S)
+    shown = re.search(r"```toml\n([^`]*?_secret.*?)```", PAGE, re.S)
     assert shown is not None
     fields = tomllib.loads(textwrap.dedent(shown.group(1)))
     assert fields == {"seed": hand.seed, "_secret": hand.secret, "_commitment": hand.commitment}
@@ -222,3 +222,93 @@ def test_a_session_of_many_hands_verifies_in_one_file(tmp_path: Path) -> None:
     code, out, _ = run("verify", str(path))
     assert code == 0
     assert out.splitlines()[-1] == "4 of 4 hands verified"
+
+
+# --------------------------------------------------------------------------- splitpot-deal-v2
+
+
+def v2_record(reader: int | None, seed: int = 4) -> tuple[str, str, list[str]]:
+    """A stud hand dealt by splitpot-deal-v2 as ``reader`` (None: a spectator) downloads it:
+    (its text, the root, the players' values)."""
+    from play import play_bots
+    from splitpot import variants
+    from splitpot.bots import CallBot, RandomBot
+    from splitpot.engine import new_hand
+    from splitpot.fairness import SealedDeck, sealed_record
+    from splitpot.views import public_view, view
+
+    deck = SealedDeck(seed, f"{seed:064x}")
+    values = ["ab" * 32, "", "cd" * 32]
+    state = new_hand(variants.get("stud"), [200] * 3, seed=seed, deck=deck.dealt(values))
+    for _ in play_bots(state, [RandomBot(seed), CallBot(), RandomBot(seed + 1)]):
+        pass
+    seen = public_view(state) if reader is None else view(state, reader)
+    return write_phh(sealed_record(state, deck, values, seen.log, hand=1)), deck.commitment, values
+
+
+def test_a_v2_record_verifies_with_its_root_and_the_readers_value(tmp_path: Path) -> None:
+    text, root, values = v2_record(0)
+    path = tmp_path / "mine.phh"
+    path.write_text(text, encoding="utf-8")
+    code, out, err = run("verify", "--commitment", root, "--entropy", values[0], str(path))
+    assert (code, err) == (0, "")
+    record = load(path)[0]
+    shown = sum(c is not None for a in record.actions if a.verb in DEALER_VERBS for c in a.cards)
+    assert out.splitlines() == [
+        f"hand 1: verified: {shown} cards opened against the commitment, {dealt(record) - shown} "
+        "not shown to this reader, the deck cut by the values of 2 players, same result",
+        f"  commitment {root}",
+        "1 of 1 hand verified",
+    ]
+
+
+def test_a_forged_v2_record_gets_one_line_per_problem_and_exit_1(tmp_path: Path) -> None:
+    text, _, _ = v2_record(None)
+    hand = tomllib.loads(text)
+    place, _ = hand["_openings"][0].split(":")
+    hand["_openings"][0] = f"{place}:{'0' * 64}"
+    path = tmp_path / "forged.phh"
+    path.write_text(tomli_w.dumps(hand), encoding="utf-8")
+    code, out, _ = run("verify", "--entropy", "ef" * 32, str(path))
+    assert code == 1
+    found = out.splitlines()
+    assert found[0] == (
+        f"hand 1: your value {'ef' * 32} is not among the record's _entropy: the deck was cut "
+        "without it"
+    )
+    assert found[1] == f"hand 1: the opening of place {place} opens no card"
+    assert found[-1] == "0 of 1 hand verified; 1 not"
+    assert all(line.startswith("hand 1: ") for line in found[:-1])
+
+
+def test_entropy_is_given_once_per_hand(tmp_path: Path) -> None:
+    text, _, _ = v2_record(None)
+    path = tmp_path / "h.phh"
+    path.write_text(text, encoding="utf-8")
+    code, _, err = run("verify", "--entropy", "ab" * 32, "--entropy", "ab" * 32, str(path))
+    assert code == 2
+    assert "--entropy given 2 times for 1 hand(s): once per hand" in err
+
+
+def test_the_by_hand_v2_check_passes_and_fails_on_a_forgery(tmp_path: Path) -> None:
+    printed: list[str] = []
+    space = {"print": lambda *a: printed.append(" ".join(map(str, a)))}
+    for reader in (None, 1, 2, 0):  # the last, p1's own, shows p1's first two cards
+        text, _, _ = v2_record(reader, seed=9)
+        path = tmp_path / f"r{reader}.phh"
+        path.write_text(text, encoding="utf-8")
+        printed.clear()
+        exec(block("check a v2 hand"), {**space, "RECORD": str(path)})
+        record = load(path)[0]
+        opened = len(record.fields["_openings"])
+        shown = sum(
+            c is not None for a in record.actions if a.verb in DEALER_VERBS for c in a.cards
+        )
+        assert printed == [f"{opened} places open; {shown} dealt cards came from them"]
+    hand = tomllib.loads(text)
+    first = hand["actions"][0].split()
+    first[-1] = first[-1][2:4] + first[-1][:2] + first[-1][4:]  # two down cards swapped
+    hand["actions"][0] = " ".join(first)
+    path.write_text(tomli_w.dumps(hand), encoding="utf-8")
+    with pytest.raises(AssertionError, match="is not the card of place"):
+        exec(block("check a v2 hand"), {"RECORD": str(path), "print": print})

@@ -18,7 +18,6 @@ from starlette.testclient import WebSocketTestSession
 
 from server_helpers import answer, client, error, join, move, receive, seat, seated, state, table
 from splitpot.cli import main
-from splitpot.fairness import commit
 from splitpot.notation import read_phh
 from splitpot.server import Settings, history, oddspanel
 
@@ -80,39 +79,83 @@ def named(text: str) -> set[str]:
 # --------------------------------------------------------------------------- fair dealing
 
 
-def test_a_hands_record_downloaded_over_http_verifies_against_the_commitment_seen_before(
+def test_a_hands_record_downloaded_over_http_verifies_against_the_root_seen_before(
     tmp_path: Path,
 ) -> None:
     with client(settings=SLOW_NEXT) as http:
-        made = table(http, seats=["you", "bot:call", "bot:heuristic"])
+        made = table(http, seats=["you", "open", "bot:call", "bot:heuristic"])
         code = made["code"]
+        value = "5e" * 32
         with seat(http, code, made["token"]) as ws:
-            first = receive(ws, seated)
-            before = first["hand"]["commitment"]
+            first = receive(ws, lambda m: state(m) and m["you"] is not None)
+            assert first["hand"] is None  # the open seat waits: nothing dealt yet
+            before = first["table"]["deal"]["commitment"]
+            assert first["table"]["deal"]["number"] == 1
             assert re.fullmatch(r"[0-9a-f]{64}", before)
-            assert "seed" not in first["hand"]
-            assert "secret" not in first["hand"]
-            over = play_out(ws)
-            hand = over["hand"]
+            ws.send_json({"type": "entropy", "hand": 1, "commitment": before, "value": value})
+            ws.send_json({"type": "entropy", "hand": 1, "commitment": before, "value": value})
+            again = receive(ws, error)
+            assert (again["reason"], again["message"]) == (
+                "entropy_sent",
+                "your value for hand 1 is in already",
+            )
+            ws.send_json({"type": "start"})
+            dealt = receive(ws, seated)
+            hand = dealt["hand"]
             assert hand["commitment"] == before
-            assert commit(hand["seed"], hand["secret"]) == before
+            assert hand["scheme"] == "splitpot-deal-v2"
+            mine = hand["you"]
+            assert hand["entropy"][mine] == value
+            assert [v for e, v in enumerate(hand["entropy"]) if e != mine] == ["", ""]  # bots
+            over = play_out(ws)["hand"]
+            assert over["commitment"] == before
+            assert not {"seed", "secret"} & set(over)
         lines = table_log(http)
-        assert f"Hand 1: the deck is committed: {before}" in lines
-        assert any(str(hand["seed"]) in line and hand["secret"] in line for line in lines)
+        assert f"Hand 1's deck is committed: {before}" in lines
+        dealt_line = (
+            f"Hand 1 is dealt from the deck committed as {before}, cut by the values of 1 player"
+        )
+        assert dealt_line in lines
+        assert lines.index(f"Hand 1's deck is committed: {before}") < lines.index(dealt_line)
         runner = CliRunner()
-        for who, headers in (
-            ("player", {"authorization": f"Bearer {made['token']}"}),
-            ("spectator", {}),
+        for who, headers, options in (
+            ("player", {"authorization": f"Bearer {made['token']}"}, ["--entropy", value]),
+            ("spectator", {}, []),
         ):
             reply = http.get(f"/api/tables/{code}/hands/1/record", headers=headers)
             assert reply.status_code == 200, reply.text
             assert "attachment" in reply.headers["content-disposition"]
+            record = read_phh(reply.text)
+            assert record.seed is None
+            assert record.secret is None
             path = tmp_path / f"{who}.phh"
             path.write_text(reply.text, encoding="utf-8")
-            result = runner.invoke(main, ["verify", "--commitment", before, str(path)])
+            result = runner.invoke(main, ["verify", "--commitment", before, *options, str(path)])
             assert result.exit_code == 0, result.stdout
             assert f"commitment {before}" in result.stdout
             assert "1 of 1 hand verified" in result.stdout
+            other = runner.invoke(main, ["verify", "--entropy", "77" * 32, str(path)])
+            assert other.exit_code == 1
+            assert "is not among the record's _entropy" in other.stdout
+
+
+def test_a_spectator_sends_no_value_and_a_value_for_another_deck_is_refused() -> None:
+    with client(settings=SLOW_NEXT) as http:
+        made = table(http, seats=["you", "open", "bot:call"])
+        code = made["code"]
+        with seat(http, code, None) as rail:
+            root = receive(rail, state)["table"]["deal"]["commitment"]
+            rail.send_json({"type": "entropy", "hand": 1, "commitment": root, "value": "1" * 64})
+            refused = receive(rail, error)
+            assert refused["message"] == "only a player in a seat can send a value for the deal"
+        with seat(http, code, made["token"]) as ws:
+            receive(ws, lambda m: state(m) and m["you"] is not None)
+            ws.send_json({"type": "entropy", "hand": 1, "commitment": "e" * 64, "value": "1" * 64})
+            assert receive(ws, error)["reason"] == "entropy_stale"
+            ws.send_json({"type": "start"})
+            hand = receive(ws, seated)["hand"]
+            assert hand["entropy"] == ["", ""]  # nothing was taken
+            assert http.app.state.store.hand(code, 1).players[0]["entropy"] == ""
 
 
 def test_a_record_is_not_published_before_its_hand_ends() -> None:

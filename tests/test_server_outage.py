@@ -22,9 +22,10 @@ from starlette.testclient import WebSocketTestSession
 from pgcluster import cluster
 from server_helpers import FAST, answer, client, seat, table
 from splitpot import variants
-from splitpot.engine import apply, new_hand
-from splitpot.notation import format_action, parse_action, read_phh
+from splitpot.notation import format_action, read_phh
+from splitpot.server.fairdeal import dealt_again
 from splitpot.server.outage import STORAGE_BACK, STORAGE_DOWN
+from splitpot.server.players import dealt_from_json
 from splitpot.server.store import Store
 
 SETTINGS = replace(FAST, probe=(0.02, 0.1))
@@ -91,15 +92,18 @@ def play_through_an_outage(url: str, fail: Callable[[], None], mend: Callable[[]
         store: Store = http.app.state.store  # type: ignore[attr-defined]
         stored = [line for _, line, _ in store.hand_actions(code, 1)]
         record = store.hand_record(code, 1)
+        data = store.hand(code, 1)
     assert record is not None
     played = read_phh(record)
     moves = [format_action(a) for a in played.actions if not a.by_dealer]
     assert [m for m in moves if " sm " not in m] == [m for m in stored if " sm " not in m]
-    assert played.seed is not None
     assert played.finishing_stacks is not None
-    again = new_hand(variants.get("stud8"), list(played.starting_stacks), seed=played.seed)
-    for line in stored:  # the stored moves, each once, play the hand to the same end
-        apply(again, parse_action(line))
+    assert data is not None
+    players = dealt_from_json(data.players)
+    # the stored moves, each once, play the hand from its deck to the same end
+    again = dealt_again(
+        variants.get("stud8"), data.starting, data.seed, data.secret, players, stored
+    )
     assert again.finished
     assert tuple(again.stacks) == tuple(played.finishing_stacks)
     assert sum(played.finishing_stacks) == sum(played.starting_stacks) == 3 * 400

@@ -107,6 +107,34 @@ def test_nothing_before_hello_but_a_hello() -> None:
         ('{"type": "act", "verb": "cc", "hand": 0}', "bad_message", "'hand'"),
         ('{"type": "act", "verb": "cc", "hand": 1}', "bad_message", "needs 'at'"),
         ('{"type": "hello", "token": 5}', "bad_message", "'token'"),
+        (
+            '{"type": "entropy", "hand": 1, "commitment": "' + "a" * 64 + '", "value": "xyz"}',
+            "bad_message",
+            "'value' must be 64 lower-case hex digits, not xyz",
+        ),
+        (
+            '{"type": "entropy", "hand": 1, "value": "' + "a" * 64 + '"}',
+            "bad_message",
+            "the message needs 'commitment'",
+        ),
+        (
+            '{"type": "entropy", "hand": 0, "commitment": "'
+            + "a" * 64
+            + '", "value": "'
+            + "a" * 64
+            + '"}',
+            "bad_message",
+            "'hand'",
+        ),
+        (
+            '{"type": "entropy", "hand": 2, "commitment": "'
+            + "a" * 64
+            + '", "value": "'
+            + "a" * 64
+            + '"}',
+            "entropy_stale",
+            "not the one to be dealt next",
+        ),
         ("[" * 3000 + "]" * 3000, "too_long", "too long"),
         ('{"type": "ping", "pad": "' + "x" * MAX_MESSAGE + '"}', "too_long", "too long"),
     ],

@@ -172,7 +172,11 @@ def test_a_home_game_in_the_browser(browser: Browser, tmp_path: Path) -> None:
             if not (move(ann) | move(bob)):
                 ann.wait_for_timeout(150)
         expect(bob.locator("#result")).to_be_visible()
-        expect(ann.locator("#fair-body")).to_contain_text("seed")
+        expect(ann.locator("#fair-body")).to_contain_text("Download your record")
+        mixed = ann.locator("#fair-body .value", has_text="Your value was mixed in")
+        value = mixed.inner_text().rsplit(" ", 1)[1]  # sent while the table waited for Bob
+        assert re.fullmatch(r"[0-9a-f]{64}", value)
+        assert "seed" not in ann.locator("#fair-body").inner_text()
         tab(ann, "log")
         shot(ann, "desktop-fair-reveal")
 
@@ -189,7 +193,9 @@ def test_a_home_game_in_the_browser(browser: Browser, tmp_path: Path) -> None:
         ann_down = [c for a in record.actions if a.seat == 0 and a.verb == "dh" for c in a.cards]
         assert ann_down
         assert all(c is not None for c in ann_down)  # her own cards, in her copy
-        result = CliRunner().invoke(main, ["verify", "--commitment", commitment, str(path)])
+        assert record.seed is None  # splitpot-deal-v2: nothing that opens every card
+        check = ["verify", "--commitment", commitment, "--entropy", value, str(path)]
+        result = CliRunner().invoke(main, check)
         assert result.exit_code == 0, result.output
         assert "1 of 1 hand verified" in result.stdout
 

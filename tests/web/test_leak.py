@@ -11,7 +11,8 @@ the truth of its hand, worked out from the hand's PHH record, never from a view:
   showdown), unless the reader held it itself; a spectator holds none;
 - no sealed move of another seat (a bid or pass at a sealed auction or sale, a simultaneous
   declaration, a turn-up) shows what it was before the last of its round is in;
-- the hand's seed, and any seat's token, appear nowhere;
+- the hand's seed and secret (which would open every card: docs/fairness.md), and any seat's
+  token, appear nowhere, during the hand or after it;
 - each seat is sent its own seat's view, and every move the views offered was accepted.
 """
 
@@ -67,6 +68,7 @@ class Truth:
     """What could be known at each point of one hand, from its record."""
 
     seed: int
+    secret: str
     # per position p (actions applied): cards face down in each seat's hand at some point up to
     # p and not public by p, and the cards each seat held up to p
     down: list[list[set[str]]] = field(default_factory=list)
@@ -85,7 +87,7 @@ def _sealed_step(verb: str, step: str, house: dict[str, Any], rules: Any) -> boo
     return verb == "up"
 
 
-def truth_of(phh: str, game: str, house: dict[str, Any]) -> Truth:
+def truth_of(phh: str, game: str, house: dict[str, Any], seed: int, secret: str) -> Truth:
     """Walk the hand's record action by action and note, at every position, which cards each
     seat held or saw face down, which cards the whole table had seen, and the sealed moves
     still hidden (a round of sealed moves is revealed when its last move is in)."""
@@ -93,7 +95,7 @@ def truth_of(phh: str, game: str, house: dict[str, Any]) -> Truth:
     rules = with_house(variants.get(game), house)
     state = start(record)
     n = len(record.starting_stacks)
-    truth = Truth(seed=int(record.seed or 0), log=list(record.actions))
+    truth = Truth(seed=seed, secret=secret, log=list(record.actions))
     ever_down: list[set[str]] = [set() for _ in range(n)]
     held: list[set[str]] = [set() for _ in range(n)]
     public: set[str] = set()
@@ -175,9 +177,9 @@ def check_message(text: str, message: dict[str, Any], reader: int | None, truth:
     assert p < len(truth.down), "the view's log is longer than the hand"
     leaked = cards_in(text) & secret_at(truth, p, reader)
     assert not leaked, f"cards {sorted(leaked)} leaked to {reader} at position {p}"
-    if not view["finished"]:  # revealed with the secret once the hand is over (fairness.md)
-        assert str(truth.seed) not in text, "the hand's seed was sent before the hand ended"
-        assert "secret" not in hand, "the hand's secret was sent before the hand ended"
+    assert str(truth.seed) not in text, "the hand's seed was sent"
+    assert truth.secret not in text, "the hand's secret was sent"
+    assert not {"seed", "secret"} & set(hand), "the hand's seed or secret was sent"
     for seat, indices in truth.hidden[p].items():
         if seat == reader:
             continue
@@ -243,7 +245,7 @@ async def play(
                 reader.errors.append(message)
                 continue
             if message["type"] == "chat":  # the table's log: commitments, seats; no cards
-                assert "secret" not in text or "is over" in text, text
+                assert "secret" not in text, text
                 continue
             assert message["type"] == "state", text  # no odds: these tables do not offer them
             hand = message["hand"]
@@ -292,9 +294,12 @@ def play_tables(
             key = (code, number)
             if key not in truths:
                 phh = store.hand_record(code, number)
+                data = store.hand(code, number)
                 assert phh is not None, f"hand {number} of {code} is not over"
+                assert data is not None
+                assert data.secret is not None
                 game, house = games[code]
-                truths[key] = truth_of(phh, game, house)
+                truths[key] = truth_of(phh, game, house, data.seed, data.secret)
             truth = truths[key]
             for text, message in reader.buffered.pop(number, []):
                 you = message["you"]

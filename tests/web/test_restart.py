@@ -89,7 +89,10 @@ class Players:
             i = next(k for k, s in enumerate(states) if s["hand"]["you"] == engine)
             view = states[i]["hand"]["view"]
             if len(view["log"]) != len(hand["view"]["log"]):
-                states[i] = await self.state(i)  # that seat's news first
+                # the socket that is behind reads on (both get every change): a snapshot sent
+                # before the other seat's hello can still be waiting on socket 0
+                behind = i if len(view["log"]) < len(hand["view"]["log"]) else 0
+                states[behind] = await self.state(behind)
                 continue
             sent = {**move(view, engine), "hand": 1, "at": len(view["log"])}
             await self.sockets[i].send(json.dumps(sent))

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from splitpot.errors import RecordError
+from splitpot.fairness import SCHEME, Verdict
 from splitpot.fairness import verify as verify_hand
 from splitpot.notation import iter_text
 
@@ -22,14 +23,20 @@ __all__ = ["verify"]
     metavar="HEX",
     help="The commitment published before a hand; once per hand, in order.",
 )
+@click.option(
+    "--entropy",
+    "sent",
+    multiple=True,
+    metavar="HEX",
+    help="The value your browser sent for a hand's deal (v2); once per hand, in order.",
+)
 @click.argument("record", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-def verify(published: tuple[str, ...], record: Path) -> None:
+def verify(published: tuple[str, ...], sent: tuple[str, ...], record: Path) -> None:
     """Check every hand of RECORD (.phh or .phhs): its commitment, each card dealt, its result.
 
     Prints each hand verified with its commitment, and one line per thing that does not
-    match. Exit status: 0
-    when every hand is verified, 1 when any does not match or cannot be checked, 2 when the
-    record cannot be read.
+    match. Exit status: 0 when every hand is verified, 1 when any does not match or cannot be
+    checked, 2 when the record cannot be read.
     """
     try:
         hands = list(iter_text(record.read_text(encoding="utf-8"), name=record.name))
@@ -39,19 +46,20 @@ def verify(published: tuple[str, ...], record: Path) -> None:
     except RecordError as exc:
         click.echo(f"{record}: {exc}", err=True)
         sys.exit(2)
-    if published and len(published) != len(hands):
-        raise click.UsageError(
-            f"--commitment given {len(published)} times for {len(hands)} hand(s): once per hand"
-        )
+    for option, given in (("--commitment", published), ("--entropy", sent)):
+        if given and len(given) != len(hands):
+            raise click.UsageError(
+                f"{option} given {len(given)} times for {len(hands)} hand(s): once per hand"
+            )
     failed = 0
     for number, hand in enumerate(hands, 1):
-        verdict = verify_hand(hand, commitment=published[number - 1] if published else None)
+        verdict = verify_hand(
+            hand,
+            commitment=published[number - 1] if published else None,
+            entropy=sent[number - 1] if sent else None,
+        )
         if verdict.ok:
-            filled = f", {verdict.hidden} hidden" if verdict.hidden else ""
-            click.echo(
-                f"hand {number}: verified: {verdict.cards} cards dealt from the seed's "
-                f"deck{filled}, same result"
-            )
+            click.echo(f"hand {number}: verified: {_checked(verdict)}, same result")
             click.echo(f"  commitment {verdict.commitment}")
             continue
         failed += 1
@@ -65,3 +73,15 @@ def verify(published: tuple[str, ...], record: Path) -> None:
     )
     if failed:
         sys.exit(1)
+
+
+def _checked(verdict: Verdict) -> str:
+    """What a verified hand's cards were checked against, in a few words."""
+    if verdict.scheme == SCHEME:
+        filled = f", {verdict.hidden} hidden" if verdict.hidden else ""
+        return f"{verdict.cards} cards dealt from the seed's deck{filled}"
+    values = f"{verdict.values} player{'s' if verdict.values != 1 else ''}"
+    return (
+        f"{verdict.cards} cards opened against the commitment, {verdict.hidden} not shown to "
+        f"this reader, the deck cut by the values of {values}"
+    )

@@ -363,6 +363,8 @@ async def _hand_over(table: LiveTable, client: Client, message: Message) -> None
         await seating.leave(table, client)
     elif message.type == "odds":
         await set_odds(table, client, message.on)
+    elif message.type == "entropy":
+        await play.contribute(table, client, message)
     elif message.type == "host":
         await host_action(table, client, message)
     else:  # ping

@@ -2,28 +2,27 @@
 reader may have it, the replay drawn from that record, and the ledger as the page shows it.
 
 A reader is entitled to what the table showed them: their own cards, every card dealt face up,
-the hands shown at the showdown, every sealed move once its round was in; and once the hand is
-over its seed and secret (docs/fairness.md). Their copy of the record is the hand's record with
-its actions as their own final view has them (``views.view``; a spectator's is
-``views.public_view``): another seat's down card is ``??`` unless it was shown. The replay is
-drawn from what the reader saw live: a frame at each street shows the table as the reader's
-view showed it at that point, so a hand shown at the showdown shows its down cards from the
-showdown on, never in the frames before it.
+the hands shown at the showdown, every sealed move once its round was in; and the fair deal's
+openings of those cards and no others (docs/fairness.md). Their copy of the record is the
+hand's record with its actions as their own final view has them (``views.view``; a
+spectator's is ``views.public_view``): another seat's down card is ``??`` unless it was
+shown. The replay is drawn from what the reader saw live: a frame at each street shows the
+table as the reader's view showed it at that point, so a hand shown at the showdown shows its
+down cards from the showdown on, never in the frames before it.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import io
 from decimal import Decimal
 from typing import Any
 
 from splitpot.engine import apply, new_hand
-from splitpot.fairness import Shuffle, record_for
 from splitpot.ledger import Ledger, chip_value, money
-from splitpot.notation import HandRecord, parse_action
-from splitpot.records import record_from_state
+from splitpot.notation import HandRecord
 from splitpot.rules import Rules
+from splitpot.server.fairdeal import dealt_again, published
+from splitpot.server.players import dealt_from_json
 from splitpot.server.store import HandData, HandSummary
 from splitpot.server.wire import log_line
 from splitpot.state import State
@@ -33,27 +32,24 @@ __all__ = ["entitled", "frames", "hand_list", "ledger_csv", "ledger_json", "rebu
 
 
 def rebuild(rules: Rules, data: HandData) -> State:
-    """The hand as it was played, from its seed and stored actions."""
-    state = new_hand(rules, data.starting, seed=data.seed)
-    for text in data.actions:
-        apply(state, parse_action(text))
-    return state
+    """The hand as it was played, from its deck (its seed; v2: its secret and the players'
+    values too) and stored actions."""
+    players = dealt_from_json(data.players)
+    return dealt_again(rules, data.starting, data.seed, data.secret, players, data.actions)
 
 
 def entitled(state: State, data: HandData, reader: int | None, code: str) -> HandRecord:
     """The record of a finished hand as engine seat ``reader`` (None: a spectator) may have
-    it: every action as their final view shows it, with the commitment, seed and secret."""
+    it: every action as their final view shows it, and what its fair deal publishes to them
+    (v2: the openings of the cards they saw; v1: the commitment, seed and secret)."""
     fields: dict[str, Any] = {
         "players": [p["name"] for p in data.players],
         "hand": data.number,
         "event": f"splitpot table {code}",
     }
-    if data.secret is not None:
-        record = record_for(state, Shuffle(data.seed, data.secret), **fields)
-    else:
-        record = record_from_state(state, **fields)
     seen = public_view(state) if reader is None else view(state, reader)
-    return dataclasses.replace(record, actions=seen.log)
+    players = dealt_from_json(data.players)
+    return published(state, players, data.seed, data.secret, seen.log, **fields)
 
 
 def frames(state: State, data: HandData, reader: int | None) -> dict[str, Any]:

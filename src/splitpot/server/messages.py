@@ -22,6 +22,7 @@ from msgspec import Meta, Struct
 from splitpot.actions import PLAYER_VERBS, Action, Declaration
 from splitpot.cards import Card, parse_card
 from splitpot.errors import InvalidNotation, WireError
+from splitpot.fairness import FairnessError, check_entropy
 
 __all__ = [
     "HOST_ACTIONS",
@@ -79,6 +80,9 @@ class Message:
     bot: str | None = None
     settings: dict[str, Any] | None = None
     """For ``host``: the ``house`` or ``options`` object, checked by the table."""
+    commitment: str | None = None
+    value: str | None = None
+    """For ``entropy``: the root the value is for, and the player's value (docs/fairness.md)."""
 
     def action(self, seat: int, shown: tuple[Card | None, ...] = ()) -> Action:
         """The move as the engine takes it, for ``seat`` (the connection's own, never the
@@ -139,6 +143,12 @@ class _Host(_Kind, tag="host"):
     options: dict[str, Any] | None = None
 
 
+class _Entropy(_Kind, tag="entropy"):
+    hand: _Count  # the hand the value is for, under the root it names
+    commitment: str
+    value: str
+
+
 def _bare(tag: str) -> type[_Kind]:
     """A message with no fields but its type."""
     return type(tag, (_Kind,), {}, tag=tag)
@@ -152,6 +162,7 @@ _KINDS: Final[tuple[type[_Kind], ...]] = (
     _Rebuy,
     _Odds,
     _Host,
+    _Entropy,
     *map(_bare, _BARE),
 )
 _TAGS: Final = ", ".join(str(k.__struct_config__.tag) for k in _KINDS)
@@ -193,6 +204,14 @@ def read_message(text: str | bytes) -> Message:
     if isinstance(read, _Chat):
         return _chat(read.text, read.name)
     fields = msgspec.structs.asdict(read)
+    if isinstance(read, _Entropy):
+        for name in ("commitment", "value"):
+            try:
+                check_entropy(fields[name])
+            except FairnessError:
+                raise WireError(
+                    f"'{name}' must be 64 lower-case hex digits, not {_shown(fields[name])}"
+                ) from None
     if isinstance(read, _Host):
         given = {"house": fields.pop("house"), "options": fields.pop("options")}
         if read.do in given:

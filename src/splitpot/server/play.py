@@ -1,6 +1,7 @@
-"""The hand's life at a live table: the deal (committed before a card is seen), each move
-through ``engine.apply`` stored before anyone is told, settling the result into the seats and
-the ledger, and rebuilding the hand under way from the store after a restart."""
+"""The hand's life at a live table: the deal (its deck committed before, cut by the players'
+values: :mod:`.fairdeal`), each move through ``engine.apply`` stored before anyone is told,
+settling the result into the seats and the ledger, and rebuilding the hand under way from the
+store after a restart."""
 
 from __future__ import annotations
 
@@ -15,16 +16,15 @@ from typing import Any, Final
 from sqlalchemy.orm import Session
 
 from splitpot.actions import Action
-from splitpot.engine import State, apply, legal_actions, new_hand
+from splitpot.engine import apply, legal_actions, new_hand
 from splitpot.errors import IllegalAction, SplitpotError, StoragePaused
-from splitpot.fairness import Shuffle, new_shuffle, record_for
+from splitpot.fairness import SealedDeck, Shuffle
 from splitpot.ledger import Entry, LedgerError
-from splitpot.notation import HandRecord, format_action, parse_action, write_phh
-from splitpot.records import record_from_state
-from splitpot.rules import Rules
+from splitpot.notation import HandRecord, format_action, write_phh
 from splitpot.server import queries
 from splitpot.server.chat import deliver
 from splitpot.server.clients import Client
+from splitpot.server.fairdeal import cut_in, dealt_again, prepare, published
 from splitpot.server.messages import Message
 from splitpot.server.players import Dealt, dealt_from_json
 from splitpot.server.seating import held_seat, ledger_entries, set_away
@@ -32,7 +32,7 @@ from splitpot.server.snapshot import broadcast
 from splitpot.server.store import Chat, HandData
 from splitpot.server.tables import HandRun, LiveTable
 
-__all__ = ["act", "apply_move", "deal", "deal_now", "derive", "restore"]
+__all__ = ["act", "apply_move", "contribute", "deal", "deal_now", "derive", "next_deck", "restore"]
 
 log = logging.getLogger("splitpot.server")
 
@@ -110,6 +110,32 @@ def _answered(log: Sequence[Action], e: int, at: int) -> bool:
     return at > len(log) or any(a.seat == e and not a.by_dealer for a in log[at:])
 
 
+async def contribute(table: LiveTable, client: Client, message: Message) -> None:
+    """A seated player's value for the next deal: kept if it names the deck still to be
+    dealt; one value a player per deck."""
+    async with table.lock:
+        seat = held_seat(table, client, "send a value for the deal")
+        if seat is None:
+            return
+        pending = table.pending
+        if pending is None or (message.hand, message.commitment) != (
+            pending[0],
+            pending[1].commitment,
+        ):
+            client.error(
+                "that deck is not the one to be dealt next; send a value for the root the "
+                "table shows now",
+                "entropy_stale",
+            )
+            return
+        key = (seat.position, seat.holder)
+        if key in table.values:
+            client.error(f"your value for hand {pending[0]} is in already", "entropy_sent")
+            return
+        assert message.value is not None
+        table.values[key] = message.value
+
+
 _PLAYER = re.compile(r"\bp([1-9][0-9]?)\b")
 
 
@@ -126,41 +152,55 @@ def _named(message: str, players: list[Dealt]) -> str:
 # --- the hand -----------------------------------------------------------------------------------
 
 
+async def next_deck(table: LiveTable) -> SealedDeck:
+    """The next hand's deck, its root published (stored, then sent) now if it is not out
+    already (a test's table: the deck and its secret follow from the table's seed)."""
+    number = table.hands_played + 1
+    seeded = None
+    if table.seed is not None:
+        secret = hashlib.sha256(f"secret:{table.seed}:{number}".encode()).hexdigest()
+        seeded = (derive(table.seed, number), secret)
+    return await prepare(table, seeded)
+
+
 async def deal(table: LiveTable) -> None:
-    """Deal the next hand to the seats ready, the deal moving round the table: the hand and its
-    deck's commitment (and the line announcing it) are stored before a card is seen; nothing
-    changes if the store does not take them (StoragePaused)."""
+    """Deal the next hand to the seats ready, the deal moving round the table, from the deck
+    whose root was published before (docs/fairness.md) cut by the values the players sent: the
+    hand (and the line announcing it) is stored before a card is seen; nothing changes if the
+    store does not take it (StoragePaused)."""
     ready = table.ready()[: table.rules.max_players]
     k = table.hands_played % len(ready)  # the deal moves round the table
     order = ready[k:] + ready[:k]
     number = table.hands_played + 1
-    if table.seed is None:
-        shuffle = new_shuffle()
-    else:  # a test's table: the deals (and their secrets) follow from its seed
-        secret = hashlib.sha256(f"secret:{table.seed}:{number}".encode()).hexdigest()
-        shuffle = Shuffle(derive(table.seed, number), secret)
-    players = [Dealt(s.position, s.holder, s.name, s.bot) for s in order]
+    deck = await next_deck(table)
+    players = cut_in(table, [Dealt(s.position, s.holder, s.name, s.bot) for s in order])
+    values = [p.entropy or "" for p in players]
     starting = [s.stack for s in order]
-    said = f"Hand {number}: the deck is committed: {shuffle.commitment}"
+    cut = sum(map(bool, values))
+    said = (
+        f"Hand {number} is dealt from the deck committed as {deck.commitment}, cut by the "
+        f"values of {cut} player{'' if cut == 1 else 's'}"
+    )
 
     def job(session: Session) -> tuple[int, Chat]:
         hand_id = queries.start_hand(
             session,
             table.id,
             number=number,
-            seed=shuffle.seed,
+            seed=deck.seed,
             players=[p.as_json() for p in players],
             starting=starting,
-            secret=shuffle.secret,
-            commitment=shuffle.commitment,
+            secret=deck.secret,
+            commitment=deck.commitment,
             house=table.house,
         )
         return hand_id, queries.add_message(session, table.id, "table", "", said)
 
     hand_id, line = await table.write("a deal", job)
+    table.pending, table.values = None, {}  # the values are spent once the deal is stored
     deliver(table, line)
-    state = new_hand(table.rules, starting, seed=shuffle.seed)
-    table.hand = HandRun(hand_id, number, shuffle.seed, players, state, shuffle=shuffle)
+    state = new_hand(table.rules, starting, seed=deck.seed, deck=deck.dealt(values))
+    table.hand = HandRun(hand_id, number, deck.seed, players, state, deck=deck)
     table.hands_played = number
     table.finished_at = None
     _waiting_on(table, None)
@@ -177,7 +217,11 @@ async def apply_move(table: LiveTable, e: int, action: Action, source: str) -> N
     try:
         await table.write("a move", queries.add_action, hand.id, hand.moves, e, line, source)
     except StoragePaused:
-        hand.state = _replay(hand.state.rules, hand.state.starting, hand.seed, hand.actions)
+        fair = hand.deck or hand.shuffle
+        hand.state = dealt_again(
+            hand.state.rules, hand.state.starting, hand.seed, fair.secret if fair else None,
+            hand.players, hand.actions,
+        )  # fmt: skip
         raise
     hand.actions.append(line)
     if hand.state.finished:  # the move stands; if its end is not stored, the table pauses
@@ -192,7 +236,10 @@ def restore(table: LiveTable, data: HandData) -> None:
     rebuilt is called off, every stack as it was before it (nothing was paid yet). What that
     needs stored is left to the runner (``table.fixes``)."""
     try:
-        state = _replay(table.rules_of(data.house), data.starting, data.seed, data.actions)
+        state = dealt_again(
+            table.rules_of(data.house), data.starting, data.seed, data.secret,
+            dealt_from_json(data.players), data.actions,
+        )  # fmt: skip
     except SplitpotError as exc:
         if not data.over:
             why = f"could not be rebuilt after a restart: {exc}"
@@ -206,23 +253,19 @@ def restore(table: LiveTable, data: HandData) -> None:
 
             table.fixes.append(call_off)
         return
-    shuffle = None if data.secret is None else Shuffle(data.seed, data.secret)
     players = dealt_from_json(data.players)
+    shuffle = deck = None
+    if data.secret is not None and any(p.entropy is None for p in players):
+        shuffle = Shuffle(data.seed, data.secret)
+    elif data.secret is not None:
+        deck = SealedDeck(data.seed, data.secret)
     table.hand = HandRun(
-        data.id, data.number, data.seed, players, state, list(data.actions), shuffle
+        data.id, data.number, data.seed, players, state, list(data.actions), shuffle, deck
     )
     if not state.finished:
         _waiting_on(table, None)
     elif not data.over:  # the last move was stored but the server died before settling
         table.fixes.append(lambda: _settle(table))
-
-
-def _replay(rules: Rules, starting: Sequence[int], seed: int, actions: list[str]) -> State:
-    """A hand dealt again from its seed, with its stored moves applied in order."""
-    state = new_hand(rules, list(starting), seed=seed)
-    for line in actions:
-        apply(state, parse_action(line))
-    return state
 
 
 def _waiting_on(table: LiveTable, acted: int | None) -> None:
@@ -265,6 +308,11 @@ async def _settle(table: LiveTable) -> None:
             f"Hand {hand.number} is over: seed {hand.shuffle.seed}, secret "
             f"{hand.shuffle.secret}. Download its record and check it with splitpot verify."
         )
+    elif hand.deck is not None:
+        said = (
+            f"Hand {hand.number} is over. Download your record of it (it opens the cards you "
+            "saw, no others) and check it with splitpot verify."
+        )
 
     def job(session: Session) -> Chat | None:
         queries.finish_hand(
@@ -284,20 +332,21 @@ async def _settle(table: LiveTable) -> None:
         deliver(table, line)
     hand.since.clear()
     table.finished_at = table.now()
+    with contextlib.suppress(StoragePaused):  # published when the database is back
+        await next_deck(table)
     table.changed.set()
 
 
 def _record(table: LiveTable, hand: HandRun) -> HandRecord:
-    """The whole record of a hand (every card), with its commitment, as the store keeps it;
-    the seed and secret only once it is over."""
+    """The whole record of a hand (every card opened), as the store keeps it: never sent."""
     fields: dict[str, Any] = {
         "players": [p.name for p in hand.players],
         "hand": hand.number,
         "event": f"splitpot table {table.code}",
     }
-    if hand.shuffle is None:
-        return record_from_state(hand.state, **fields)
-    return record_for(hand.state, hand.shuffle, **fields)
+    fair = hand.deck or hand.shuffle
+    secret = None if fair is None else fair.secret
+    return published(hand.state, hand.players, hand.seed, secret, **fields)
 
 
 def _ledger_hand(table: LiveTable, hand: HandRun, gone: list[str]) -> list[Entry]:

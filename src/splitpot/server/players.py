@@ -47,12 +47,14 @@ def player_name(seat: SeatData) -> str:
 @dataclass(frozen=True, slots=True)
 class Dealt:
     """A player dealt into a hand: the table seat, its holder then (a seat taken over since
-    has a higher one), the name and the bot (None: a person)."""
+    has a higher one), the name and the bot (None: a person), and the value the player sent
+    to cut the deck (``""``: none; None: a hand dealt by splitpot-deal-v1)."""
 
     seat: int
     holder: int
     name: str
     bot: str | None
+    entropy: str | None = None
 
     @property
     def ledger_name(self) -> str:
@@ -65,12 +67,16 @@ class Dealt:
 
     def as_json(self) -> dict[str, Any]:
         """The player as the store keeps it."""
-        return {"seat": self.seat, "holder": self.holder, "name": self.name, "bot": self.bot}
+        out = {"seat": self.seat, "holder": self.holder, "name": self.name, "bot": self.bot}
+        return out if self.entropy is None else {**out, "entropy": self.entropy}
 
 
 def dealt_from_json(players: Iterable[Mapping[str, Any]]) -> list[Dealt]:
     """The players of a stored hand, in engine-seat order."""
-    return [Dealt(int(p["seat"]), int(p["holder"]), str(p["name"]), p["bot"]) for p in players]
+    return [
+        Dealt(int(p["seat"]), int(p["holder"]), str(p["name"]), p["bot"], p.get("entropy"))
+        for p in players
+    ]
 
 
 @dataclass(frozen=True, slots=True)

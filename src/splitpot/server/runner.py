@@ -18,7 +18,7 @@ from splitpot.server import queries
 from splitpot.server.chat import announce
 from splitpot.server.defaults import default_action
 from splitpot.server.outage import STORAGE_BACK, backoff
-from splitpot.server.play import apply_move, deal, derive, restore
+from splitpot.server.play import apply_move, deal, derive, next_deck, restore
 from splitpot.server.players import SeatRequest
 from splitpot.server.seating import open_ledger, set_away
 from splitpot.server.settings import Settings
@@ -54,9 +54,16 @@ def _take(table: LiveTable, data: TableData) -> None:
     table.ledger = open_ledger(table, data.ledger)
     if data.hand is not None:
         restore(table, data.hand)
+    if table.between_hands():  # its root is out before anyone can sit down for the hand
+        table.fixes.append(lambda: _publish(table))
     for client in table.clients:
         if client.seat is not None and not table.holds(client):
             client.leave_seat()
+
+
+async def _publish(table: LiveTable) -> None:
+    """Publish the next hand's deck (its root) if it is not out already."""
+    await next_deck(table)
 
 
 async def _fix(table: LiveTable) -> None:

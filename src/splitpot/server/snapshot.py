@@ -14,6 +14,7 @@ from typing import Any
 
 from splitpot.server import oddspanel
 from splitpot.server.clients import Client
+from splitpot.server.fairdeal import fair_json
 from splitpot.server.outage import STORAGE_DOWN
 from splitpot.server.tables import LiveTable
 from splitpot.server.wire import hand_json, state_message, table_json
@@ -33,7 +34,10 @@ class Shared:
 
 
 def info(table: LiveTable) -> dict[str, Any]:
-    """The table as anyone may know it: game, stakes and rules, seats and who holds them."""
+    """The table as anyone may know it: game, stakes and rules, seats and who holds them, and
+    the root of the next hand's deck."""
+    pending = table.pending
+    deal = None if pending is None else {"number": pending[0], "commitment": pending[1].commitment}
     return table_json(
         code=table.code,
         game=table.game,
@@ -50,6 +54,7 @@ def info(table: LiveTable) -> dict[str, Any]:
         options=table.options,
         seats=table.seats,
         connected=table.connected(),
+        deal=deal,
     )
 
 
@@ -81,7 +86,7 @@ def _hand(table: LiveTable, e: int | None) -> dict[str, Any] | None:
         you=e,
         seen=seen,
         timers=timers,
-        shuffle=hand.shuffle,
+        fair=fair_json(hand),
     )
 
 

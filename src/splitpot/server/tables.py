@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from splitpot import variants
 from splitpot.engine import State
-from splitpot.fairness import Shuffle
+from splitpot.fairness import SealedDeck, Shuffle
 from splitpot.house import with_house
 from splitpot.ledger import Ledger
 from splitpot.rules import Rules
@@ -46,7 +46,9 @@ class HandRun:
     actions: list[str] = field(default_factory=list)
     """The record lines of the moves stored, in order."""
     shuffle: Shuffle | None = None
-    """The seed and secret behind the hand's commitment (None: a hand dealt before them)."""
+    """A splitpot-deal-v1 hand's seed and secret (None: a v2 hand, or one dealt before)."""
+    deck: SealedDeck | None = None
+    """A splitpot-deal-v2 hand's deck, cut by the players' values (``Dealt.entropy``)."""
     since: dict[int, float] = field(default_factory=dict)
     """Engine seat -> when (loop time) the table began to wait on it."""
 
@@ -86,6 +88,10 @@ class LiveTable:
         self.fixes: list[Callable[[], Awaitable[None]]] = []
         """What the table read from the store still needs stored (a hand's end, a ledger),
         done by the runner under the lock."""
+        self.pending: tuple[int, SealedDeck] | None = None
+        """The next hand's number and deck, its root published before the deal."""
+        self.values: dict[tuple[int, int], str] = {}
+        """The players' values for the pending deck, by (seat, holder)."""
 
     def read(self, data: TableData) -> None:
         """Take the fields the host and the seats change from ``data`` (as stored)."""

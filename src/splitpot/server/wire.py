@@ -22,7 +22,6 @@ from typing import Any, Final
 from splitpot.actions import Action
 from splitpot.cards import CARDS, Card
 from splitpot.engine import Award, Offer, Option
-from splitpot.fairness import Shuffle
 from splitpot.notation import format_action
 from splitpot.rules import Rules
 from splitpot.server.players import Dealt, SeatRequest
@@ -233,10 +232,12 @@ def table_json(
     options: dict[str, Any],
     seats: Sequence[SeatData],
     connected: Container[int],
+    deal: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The table as anyone may know it: game, stakes and rules, seats and who holds them
     (``connected``: the seats whose holder has a connection open; a bot always does;
-    ``storage``: while the table is paused for its database, the line that says so)."""
+    ``storage``: while the table is paused for its database, the line that says so), and
+    ``deal``, the next hand's number and the root of its deck, committed before the deal."""
     return {
         "code": code,
         "game": game,
@@ -269,6 +270,7 @@ def table_json(
             }
             for s in seats
         ],
+        "deal": None if deal is None else dict(deal),
     }
 
 
@@ -280,23 +282,20 @@ def hand_json(
     you: int | None,
     seen: View,
     timers: dict[str, int],
-    shuffle: Shuffle | None,
+    fair: Mapping[str, Any],
 ) -> dict[str, Any]:
     """A hand as engine seat ``you`` sees it (None: a spectator), with the milliseconds left
-    on each turn timer, and its commitment (and once it is over its seed and secret)."""
-    out: dict[str, Any] = {
+    on each turn timer, and what its fair deal publishes (``fair``: the commitment, and the
+    players' values or, for a v1 hand once it is over, its seed and secret)."""
+    return {
         "number": number,
         "players": [{"seat": p.seat, "name": p.name, "bot": p.bot} for p in players],
         "starting": list(starting),
         "you": you,
         "view": view_json(seen),
         "timers": timers,
+        **fair,
     }
-    if shuffle is not None:
-        out["commitment"] = shuffle.commitment
-        if seen.finished:
-            out.update(seed=shuffle.seed, secret=shuffle.secret)
-    return out
 
 
 def state_message(

@@ -1,4 +1,5 @@
-// The home game beside the table: the hand's commitment and its reveal, the odds panel, chat
+// The home game beside the table: the fair deal (the deck's root, this seat's value for its cut,
+// whether it was mixed in), the odds panel, chat
 // (players' and spectators' apart), the ledger and settle-up, the history with each hand's
 // record and replay, and the host's controls. The server decides who may do what: a refusal
 // comes back as an error and is shown like any other.
@@ -80,6 +81,7 @@ export function homeDraw(state) {
   const asked = snap.host ? snap.host.requests.length : 0;
   badge("host-badge", asked);
   if (!(snap.you && snap.you.host) && $("host-tab").classList.contains("on")) showTab("log");
+  contribute();
   drawFair();
   drawOdds();
   drawChatRoom();
@@ -136,16 +138,45 @@ const percent = (v) => `${(100 * v.value).toFixed(1)}%`;
 
 // --- fair dealing -----------------------------------------------------------------------------
 
+// The value this page sent for each root it saw (docs/fairness.md): kept for the session, so a
+// reload neither sends a second one nor forgets which was ours.
+function sentFor(root) {
+  try { return sessionStorage.getItem(`splitpot-value-${root}`); } catch { return null; }
+}
+
+function contribute() {
+  const deal = snap.table.deal;
+  if (!snap.you || !deal || sentFor(deal.commitment)) return;
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  const value = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  try { sessionStorage.setItem(`splitpot-value-${deal.commitment}`, value); } catch { /* private mode: sent once anyway */ }
+  ctx.send({ type: "entropy", hand: deal.number, commitment: deal.commitment, value });
+}
+
 function drawFair() {
   const hand = snap.hand;
   const box = $("fair-body");
   const over = hand && hand.view.finished;
-  $("fair-download").classList.toggle("hidden", !(over && hand.seed !== undefined));
+  const deal = snap.table.deal;
+  $("fair-download").classList.toggle("hidden", !(over && hand.commitment));
+  const lines = [];
+  if (deal && (!hand || over)) {
+    lines.push(el("div", `Hand ${deal.number}: the deck's root, committed before the deal:`));
+    lines.push(el("code", deal.commitment, "hash"));
+    const mine = sentFor(deal.commitment);
+    if (mine) lines.push(el("div", `Your value for its cut: ${mine}`, "hint value"));
+  }
   if (!hand || !hand.commitment) {
-    box.replaceChildren(el("span", "Before each hand the server commits to its deck here."));
+    if (!lines.length) lines.push(el("span", "Before each hand the server commits to its deck here."));
+    box.replaceChildren(...lines);
     return;
   }
-  const lines = [el("div", `Hand ${hand.number}: the deck's commitment (SHA-256), published before the deal:`)];
+  if (hand.scheme === "splitpot-deal-v2") {
+    box.replaceChildren(...drawCut(hand, over), ...lines);
+    return;
+  }
+  lines.length = 0;
+  lines.push(el("div", `Hand ${hand.number}: the deck's commitment (SHA-256), published before the deal:`));
   lines.push(el("code", hand.commitment, "hash"));
   if (hand.seed !== undefined) {
     lines.push(el("div", "Revealed now the hand is over:"));
@@ -156,6 +187,25 @@ function drawFair() {
     lines.push(el("div", "The seed and secret are revealed when the hand ends.", "hint"));
   }
   box.replaceChildren(...lines);
+}
+
+// A v2 hand: its root, the values that cut the deck, and whether this page's was among them.
+function drawCut(hand, over) {
+  const lines = [el("div", `Hand ${hand.number}: dealt from the deck whose root was published before the deal:`)];
+  lines.push(el("code", hand.commitment, "hash"));
+  const given = hand.entropy.filter((v) => v).length;
+  lines.push(el("div", `Cut by the values of ${given} player${given === 1 ? "" : "s"}.`));
+  const mine = sentFor(hand.commitment);
+  if (mine && hand.you !== null) {
+    const mixed = hand.entropy[hand.you] === mine;
+    lines.push(el("div", mixed ? `Your value was mixed in: ${mine}` : `Your value ${mine} is NOT among the hand's values.`, mixed ? "hint value" : "warning value"));
+  }
+  if (over) {
+    const check = `splitpot verify --commitment ${hand.commitment}${mine && hand.you !== null ? ` --entropy ${mine}` : ""} FILE`;
+    lines.push(el("div", "Download your record: it opens the cards you saw, no others. Check it with", "hint"));
+    lines.push(el("code", check, "hash"));
+  }
+  return lines;
 }
 
 // --- the odds panel ---------------------------------------------------------------------------

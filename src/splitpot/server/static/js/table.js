@@ -61,6 +61,7 @@ function act(move) {
 
 function receive(message) {
   if (message.acks !== undefined) acks = message.acks;
+  if (message.type === "error" && String(message.reason).startsWith("entropy_")) return; // a value sent twice: kept once
   if (message.type === "error") {
     sent = acks; // a move refused or dropped: the controls come back
     if (message.reason === "bad_token") {

@@ -1,4 +1,4 @@
-"""Fair dealing you can check: commit to a hand's shuffle before the deal, reveal it after.
+"""The first fair-deal scheme, ``splitpot-deal-v1``: commit to a hand's seed, reveal it after.
 
 Before a hand the server draws a :class:`Shuffle` (a seed and a fresh secret) and publishes its
 :attr:`~Shuffle.commitment`, ``sha256("splitpot-deal-v1:" + secret + ":" + str(seed))`` in
@@ -36,6 +36,7 @@ __all__ = [
     "deck",
     "new_shuffle",
     "opens",
+    "order",
     "preimage",
     "record_for",
     "verify",
@@ -51,7 +52,7 @@ SECRET_BYTES: Final = 32
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 
 
-def _check(seed: object, secret: object) -> tuple[int, str]:
+def check_pair(seed: object, secret: object) -> tuple[int, str]:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**SEED_BITS:
         raise FairnessError(f"a seed is a whole number from 0 to 2**{SEED_BITS} - 1, not {seed!r}")
     if not isinstance(secret, str) or not _HEX64.fullmatch(secret):
@@ -63,7 +64,7 @@ def preimage(seed: int, secret: str) -> bytes:
     """The bytes that are hashed: ``splitpot-deal-v1:SECRET:SEED`` in ASCII, the seed in
     decimal without sign or leading zeros. One pair, one message: the secret has a fixed
     length and ``:`` is neither a hex nor a decimal digit."""
-    seed, secret = _check(seed, secret)
+    seed, secret = check_pair(seed, secret)
     return f"{SCHEME}:{secret}:{seed}".encode("ascii")
 
 
@@ -89,7 +90,7 @@ class Shuffle:
     secret: str
 
     def __post_init__(self) -> None:
-        _check(self.seed, self.secret)
+        check_pair(self.seed, self.secret)
 
     @property
     def commitment(self) -> str:
@@ -110,15 +111,21 @@ def deck(seed: int) -> tuple[Card, ...]:
     player can check it without trusting ``shuffle``; the first card of the result is dealt
     first (``engine.new_hand`` deals from the end of the reversed list).
     """
+    return tuple(CARDS[c] for c in order(seed))
+
+
+def order(seed: int) -> tuple[int, ...]:
+    """The numbers 0 to 51 shuffled from ``seed`` as :func:`deck` shuffles the cards (card ``c``
+    is ``CARDS[c]``); ``splitpot-deal-v2`` also cuts its committed deck with it."""
     rng = random.Random(seed)
-    order = list(range(52))
+    out = list(range(52))
     for i in range(51, 0, -1):
         bits = (i + 1).bit_length()
         j = rng.getrandbits(bits)
         while j > i:
             j = rng.getrandbits(bits)
-        order[i], order[j] = order[j], order[i]
-    return tuple(CARDS[c] for c in order)
+        out[i], out[j] = out[j], out[i]
+    return tuple(out)
 
 
 def record_for(state: State, shuffle: Shuffle, **fields: Any) -> HandRecord:
@@ -155,7 +162,8 @@ class Verdict:
     deck's card at that point, and the replay ends with the record's ``finishing_stacks``.
     ``unverifiable``: the record lacks what a check needs (no commitment, or the seed and
     secret not revealed yet). ``cards``: dealt cards compared with the deck; ``hidden``: cards
-    the record writes ``??``, which the deck supplies.
+    the record writes ``??`` (v1: the deck supplies them; v2: not shown to this reader).
+    ``scheme``: the record's; ``values``: how many players' values cut a v2 deck.
     """
 
     status: Literal["verified", "mismatch", "unverifiable"]
@@ -163,6 +171,8 @@ class Verdict:
     commitment: str | None
     cards: int = 0
     hidden: int = 0
+    scheme: str = SCHEME
+    values: int = 0
 
     @property
     def ok(self) -> bool:
@@ -252,7 +262,7 @@ def _replay(record: HandRecord, seed: int, problems: list[Problem]) -> tuple[int
             problems.append(Problem("replay", f'action {index} "{text}": {exc.message}'))
             return dealt, hidden
     finish_showdown(state)
-    problems.extend(_result(record, state))
+    problems.extend(stacks_problems(record, state))
     return dealt, hidden
 
 
@@ -267,7 +277,7 @@ def _matches(expected: Action, recorded: Action) -> bool:
     return all(r is None or r == e for e, r in zip(expected.cards, recorded.cards, strict=True))
 
 
-def _ordinal(n: int) -> str:
+def ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 
@@ -285,13 +295,13 @@ def _wrong_card(index: int, recorded: Action, expected: Action, dealt: int) -> s
             if got is not None and got != want:
                 assert want is not None
                 return (
-                    f"{head}: the {_ordinal(dealt + place + 1)} card dealt from the deck is "
+                    f"{head}: the {ordinal(dealt + place + 1)} card dealt from the deck is "
                     f"{CARDS[want]}, not {CARDS[got]}"
                 )
     return f'{head}: the deck and the rules deal "{format_action(expected)}" here'
 
 
-def _result(record: HandRecord, state: State) -> list[Problem]:
+def stacks_problems(record: HandRecord, state: State) -> list[Problem]:
     """The replay's end compared with the record's ``finishing_stacks``."""
     if not state.finished:
         return [Problem("stacks", "the hand is not over after the record's last action")]

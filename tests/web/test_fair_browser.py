@@ -1,0 +1,154 @@
+"""A folded hand in a real browser (Debian's Chromium, Playwright, a real server on 127.0.0.1;
+issue 32): Bob folds his down cards, and nothing Ann's page (another seat) or Eve's (a
+spectator) receives or shows names them or opens them — every WebSocket frame, the page's text
+during and after the hand (the Fair deal panel included), the record each downloads from the
+page and the replay each steps through. Ann's own copy opens her cards and verifies with the
+value her page sent for the deck's root.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Page, expect
+from webtools import live_server
+
+from splitpot import variants
+from splitpot.cards import CARDS as DECK
+from splitpot.fairness import leaf, verify
+from splitpot.notation import read_phh
+from splitpot.server import Settings, create_app
+from splitpot.server.history import rebuild
+from splitpot.views import public_view, view
+
+CARDS = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][cdhs]|\?\?)+(?![A-Za-z0-9])")
+
+
+def named(text: str) -> set[str]:
+    return {run[i : i + 2] for run in CARDS.findall(text) for i in range(0, len(run), 2)} - {"??"}
+
+
+def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(
+        url, json.dumps(body).encode(), {"content-type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as reply:
+        made: dict[str, Any] = json.load(reply)
+    return made
+
+
+def open_page(browser: Browser, url: str, code: str, token: str | None) -> tuple[Page, list[str]]:
+    """A page at table ``code`` (as the holder of ``token``; None: watching) and the list that
+    collects every WebSocket frame it receives."""
+    page = browser.new_context(accept_downloads=True).new_page()
+    frames: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(str(f))))
+    page.goto(url + "/")
+    if token is not None:
+        keep = "([c, t]) => localStorage.setItem('splitpot.seats', JSON.stringify({[c]: t}))"
+        page.evaluate(keep, [code, token])
+    page.goto(f"{url}/t/{code}")
+    if token is None:
+        page.click("#watch")
+    return page, frames
+
+
+def click(page: Page, verbs: tuple[str, ...]) -> bool:
+    for verb in verbs:
+        found = page.locator(f'#buttons button[data-verb="{verb}"]:enabled')
+        if found.count():
+            found.first.click()
+            return True
+    return False
+
+
+def record_and_replay(page: Page, tmp_path: Path, who: str) -> tuple[str, str]:
+    """The hand's record as the page downloads it, and every frame of its replay, as text."""
+    page.locator('.tabs [data-tab="history"]').click()
+    with page.expect_download() as got:
+        page.locator('.past[data-hand="1"] button', has_text="Record").click()
+    path = tmp_path / f"{who}.phh"
+    got.value.save_as(path)
+    page.locator('.past[data-hand="1"] button', has_text="Replay").click()
+    expect(page.locator("#replay-box")).to_be_visible()
+    seen = [page.locator("#replay-box").inner_text()]
+    for _ in range(20):
+        if page.locator("#replay-next").is_disabled():
+            break
+        page.locator("#replay-next").click()
+        seen.append(page.locator("#replay-box").inner_text())
+    return path.read_text(encoding="utf-8"), "\n".join(seen)
+
+
+def opened(text: str) -> set[str]:
+    record = read_phh(text)
+    leaves, out = record.fields["_leaves"], set()
+    for opening in record.fields["_openings"]:
+        place, salt = opening.split(":")
+        out |= {str(c) for c in DECK if leaf(int(place), c, salt) == leaves[int(place)]}
+    return out
+
+
+def test_a_folded_hand_stays_private_in_the_browser(browser: Browser, tmp_path: Path) -> None:
+    app = create_app(str(tmp_path / "fair.db"), settings=Settings(bot_delay=0.1, next_delay=600))
+    with live_server(app) as url:
+        made = post(
+            f"{url}/api/tables",
+            {"game": "stud", "seats": ["you", "open", "bot:call"], "name": "Ann", "timer": 0},
+        )
+        code = made["code"]
+        ann, ann_frames = open_page(browser, url, code, made["token"])
+        expect(ann.locator("#fair-body .value")).to_contain_text("Your value for its cut")
+        root = ann.locator("#fair-body .hash").first.inner_text()
+        assert re.fullmatch(r"[0-9a-f]{64}", root)
+        eve, eve_frames = open_page(browser, url, code, None)
+        joined = post(f"{url}/api/tables/{code}/join", {"name": "Bob"})
+        bob, _ = open_page(browser, url, code, joined["token"])
+
+        # Bob folds at his first turn; Ann calls the hand down
+        deadline = time.monotonic() + 120
+        folded = False
+        texts: list[str] = []
+        while ann.locator("#result:not(.hidden)").count() == 0:
+            assert time.monotonic() < deadline, "the hand did not end"
+            moved = click(ann, ("cc", "pb", "sm"))
+            if not folded and click(bob, ("f",)):
+                folded, moved = True, True
+            elif folded or not moved:
+                moved = click(bob, ("pb",)) or moved
+            texts += [ann.locator("body").inner_text(), eve.locator("body").inner_text()]
+            if not moved:
+                ann.wait_for_timeout(150)
+        assert folded
+        expect(ann.locator("#fair-body")).to_contain_text("Your value was mixed in")
+        value = ann.locator("#fair-body .value").first.inner_text().rsplit(" ", 1)[1]
+        texts += [ann.locator("body").inner_text(), eve.locator("body").inner_text()]
+
+        # what only Bob saw, from the server's own store
+        data = app.state.store.hand(code, 1)
+        state = rebuild(variants.get("stud"), data)
+        bob_seat = next(e for e, p in enumerate(data.players) if p["name"] == "Bob")
+        assert state.folded[bob_seat]
+        public = named(" ".join(map(str, public_view(state).log)))
+        private = named(" ".join(map(str, view(state, bob_seat).log))) - public
+        assert len(private) >= 2  # his two down cards at least
+
+        records = {}
+        for who, page, frames in (("ann", ann, ann_frames), ("eve", eve, eve_frames)):
+            record, replay = record_and_replay(page, tmp_path, who)
+            records[who] = record
+            learnable = opened(record) | named(record) | named(replay)
+            learnable |= {c for text in [*frames, *texts] for c in named(text)}
+            assert not private & learnable, (who, private & learnable)
+            assert str(data.seed) not in "".join([record, replay, *frames])
+            assert data.secret not in "".join([record, replay, *frames])
+            own = value if who == "ann" else None
+            assert verify(read_phh(record), commitment=root, entropy=own).ok
+        ann_seat = next(e for e, p in enumerate(data.players) if p["name"] == "Ann")
+        assert named(" ".join(map(str, view(state, ann_seat).log))) == opened(records["ann"])
+        assert opened(records["eve"]) == public
