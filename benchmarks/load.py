@@ -175,23 +175,24 @@ AS_SERVER = "--as-server"
 
 
 def serve_timed(timings: str, argv: list[str]) -> None:
-    """``splitpot serve``, timing each client's move inside the server (``LiveTable.act``:
-    the engine, the store's commit, every snapshot encoded), written to ``timings`` at exit.
+    """``splitpot serve``, timing each client's move inside the server (``play.act``: the
+    engine, the store's commit, every snapshot encoded), written to ``timings`` at exit.
     Its CPU time (of the server's one thread) beside its wall time tells the server's own cost
     from the time the process waited for a core."""
     from splitpot.cli import run
+    from splitpot.server import play
     from splitpot.server.tables import LiveTable
 
-    taken = LiveTable.act
+    taken = play.act
     moves: list[tuple[float, float, bool]] = []
 
-    async def act(self: LiveTable, client: Any, message: Any) -> None:
+    async def act(table: LiveTable, client: Any, message: Any) -> None:
         wall, cpu = time.perf_counter(), time.thread_time()
-        await taken(self, client, message)
-        ended = self.hand is not None and self.hand.state.finished
+        await taken(table, client, message)
+        ended = table.hand is not None and table.hand.state.finished
         moves.append((time.perf_counter() - wall, time.thread_time() - cpu, ended))
 
-    LiveTable.act = act  # type: ignore[method-assign]
+    play.act = act
     atexit.register(lambda: Path(timings).write_text(json.dumps(moves)))
     sys.argv = [sys.argv[0], *argv]
     run()

@@ -15,6 +15,19 @@ FAST = Settings(bot_delay=0, next_delay=0.05, rate=1000, burst=1000)
 """Bots and deals without pauses, and clients as fast as tests."""
 
 
+class Clock:
+    """A clock the test moves by hand (``Settings.clock``): time passes only when told."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
 @contextmanager
 def client(db: str | None = None, settings: Settings = FAST) -> Iterator[TestClient]:
     """A TestClient over a fresh app on ``db``, or else on a new database of its own (in

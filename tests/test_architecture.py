@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import ast
 import importlib
+import re
 from pathlib import Path
 
 import pytest
 
 import splitpot
-from splitpot import actions
+from splitpot import actions, errors
 
 SRC = Path(splitpot.__file__).parent
 
@@ -155,3 +156,45 @@ def test_no_module_but_state_touches_a_private_attribute_of_state() -> None:
         if isinstance(node, ast.Attribute) and node.attr in private
     ]
     assert not found, found
+
+
+# The one error tree (errors.py): every error class is defined there with its own reason, and
+# SplitpotError itself is never raised, only one of its kinds.
+
+
+def _sources() -> list[tuple[Path, ast.Module]]:
+    return [(p, ast.parse(p.read_text(encoding="utf-8"))) for p in sorted(SRC.rglob("*.py"))]
+
+
+def test_splitpot_error_itself_is_never_raised() -> None:
+    found = []
+    for path, tree in _sources():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Raise) and node.exc is not None:
+                raised = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+                if isinstance(raised, ast.Name) and raised.id == "SplitpotError":
+                    found.append(f"{path.relative_to(SRC)}:{node.lineno}")
+    assert not found, f"raise one of the errors of errors.py, not SplitpotError: {found}"
+
+
+def test_every_public_error_class_is_defined_in_errors_py() -> None:
+    kinds = set(errors.__all__)
+    found = [
+        f"{path.relative_to(SRC)}:{node.lineno} {node.name}"
+        for path, tree in _sources()
+        if path != SRC / "errors.py"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ClassDef)
+        and not node.name.startswith("_")  # a module's private refinement of one of them
+        and any(isinstance(b, ast.Name) and b.id in kinds for b in node.bases)
+    ]
+    assert not found, f"define error classes in errors.py: {found}"
+
+
+def test_every_error_class_has_its_own_reason() -> None:
+    kinds = [getattr(errors, name) for name in errors.__all__ if name != "SplitpotError"]
+    assert all(issubclass(k, errors.SplitpotError) for k in kinds)
+    reasons = [k.reason for k in kinds]
+    assert errors.SplitpotError.reason not in reasons
+    assert len(set(reasons)) == len(reasons), sorted(reasons)
+    assert all(re.fullmatch(r"[a-z]+(_[a-z]+)*", r) for r in reasons), reasons

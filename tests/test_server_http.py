@@ -188,3 +188,26 @@ def test_lobby_requests_are_limited_per_address() -> None:
     with client(settings=settings) as http:
         codes = [http.post("/api/tables", json=spec).status_code for _ in range(4)]
     assert codes == [201, 201, 201, 429]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/tables/NOSUCH",
+        "/api/tables/NOSUCH/hands",
+        "/api/tables/NOSUCH/hands/1/record",
+        "/api/tables/NOSUCH/hands/1/replay",
+        "/api/tables/NOSUCH/ledger",
+        "/api/tables/NOSUCH/ledger.csv",
+    ],
+)
+def test_every_route_of_a_table_answers_an_unknown_code_with_one_line_of_json(path: str) -> None:
+    with client() as http:
+        reply = http.get(path)
+        assert (reply.status_code, reply.json()) == (
+            404,
+            {"error": "no table has the code 'NOSUCH'"},
+        )
+        assert reply.headers["x-frame-options"] == "DENY"  # past the security headers too
+        joined = http.post("/api/tables/NOSUCH/join", json={"name": "Dan"})
+        assert (joined.status_code, joined.json()["error"]) == (404, reply.json()["error"])

@@ -6,14 +6,24 @@ from __future__ import annotations
 import json
 import re
 import threading
-import time
 from typing import Any
 
 import pytest
 from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
-from server_helpers import client, error, join, my_turn, receive, seat, seated, state, table
+from server_helpers import (
+    Clock,
+    client,
+    error,
+    join,
+    my_turn,
+    receive,
+    seat,
+    seated,
+    state,
+    table,
+)
 from splitpot.notation import read_phh
 from splitpot.server import Settings
 from splitpot.server.wire import MAX_MESSAGE
@@ -128,19 +138,30 @@ def test_a_binary_message_gets_an_error() -> None:
 
 
 def test_too_many_messages_are_dropped_with_an_error_and_the_connection_survives() -> None:
-    settings = Settings(bot_delay=0, next_delay=0, rate=2, burst=3)
+    clock = Clock()
+    settings = Settings(bot_delay=0, next_delay=0, rate=2, burst=3, clock=clock)
     with client(settings=settings) as http:
         made = table(http)
         with seat(http, made["code"], made["token"]) as ws:
             receive(ws, seated)
-            for _ in range(6):
-                ws.send_json({"type": "ping"})
-            answers = [receive(ws, lambda m: m["type"] in ("pong", "error")) for _ in range(6)]
-            kinds = [m["type"] for m in answers]
-            assert kinds.count("pong") == 2  # the burst of 3, less the hello
-            assert all(m["reason"] == "rate_limited" for m in answers if m["type"] == "error")
-            time.sleep(0.6)  # the bucket refills at 2 a second
-            _pong(ws)
+
+            def pings(count: int) -> list[str]:
+                """Send ``count`` pings; each answer: ``pong``, or the error's reason."""
+                for _ in range(count):
+                    ws.send_json({"type": "ping"})
+                answers = [
+                    receive(ws, lambda m: m["type"] in ("pong", "error")) for _ in range(count)
+                ]
+                return [m.get("reason", m["type"]) for m in answers]
+
+            limited = "rate_limited"
+            assert pings(6) == ["pong"] * 2 + [limited] * 4  # the burst of 3, less the hello
+            clock.advance(0.4)  # the bucket refills at 2 a second: not a whole token yet
+            assert pings(1) == [limited]
+            clock.advance(0.1)
+            assert pings(2) == ["pong", limited]
+            clock.advance(60)  # a bucket holds at most its burst
+            assert pings(4) == ["pong"] * 3 + [limited]
 
 
 def test_a_move_out_of_turn_or_against_the_rules_is_refused_with_its_rule() -> None:

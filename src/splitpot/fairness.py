@@ -21,7 +21,7 @@ from typing import Any, Final, Literal
 from splitpot.actions import DEALER_VERBS, Action
 from splitpot.cards import CARDS, Card
 from splitpot.engine import apply, deal_next
-from splitpot.errors import IllegalAction, RecordError, SplitpotError
+from splitpot.errors import FairnessError, IllegalAction, RecordError
 from splitpot.notation import HandRecord, format_action
 from splitpot.records import finish_showdown, record_from_state, start
 from splitpot.state import State
@@ -49,10 +49,6 @@ SECRET_BYTES: Final = 32
 """A secret is 32 random bytes, written as 64 lower-case hex digits."""
 
 _HEX64 = re.compile(r"[0-9a-f]{64}")
-
-
-class FairnessError(SplitpotError, ValueError):
-    """A seed or secret outside the scheme (a seed out of range, a secret not 64 hex digits)."""
 
 
 def _check(seed: object, secret: object) -> tuple[int, str]:

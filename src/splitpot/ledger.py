@@ -17,7 +17,7 @@ from typing import Final, Literal, TextIO
 
 import numpy as np
 
-from splitpot.errors import RecordError, SplitpotError
+from splitpot.errors import LedgerError, RecordError
 from splitpot.notation import HandRecord
 from splitpot.records import replay_to_end
 
@@ -41,10 +41,6 @@ EXACT_LIMIT: Final = 20
 subsets); above it the settle-up is greedy and may use more transfers than needed."""
 
 Kind = Literal["buy-in", "rebuy", "cash-out", "hand"]
-
-
-class LedgerError(SplitpotError, ValueError):
-    """An entry the ledger cannot take: chips nobody has, a hand whose results do not add up."""
 
 
 @dataclass(frozen=True)

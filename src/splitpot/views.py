@@ -31,7 +31,7 @@ from weakref import ReferenceType, WeakKeyDictionary, ref
 from splitpot.actions import Action, Declaration
 from splitpot.cards import Card
 from splitpot.engine import legal_actions
-from splitpot.errors import RulesError, SplitpotError
+from splitpot.errors import RulesError, ViewError
 from splitpot.phases.base import PHASES, Phase, phase_of
 from splitpot.phases.declare import declarations
 from splitpot.rules import Rules
@@ -233,7 +233,7 @@ class View:
         source = self._source
         assert source is not None, "only a view left for later has parts not yet read"
         if source[2].position != source[0].position:
-            raise SplitpotError("a view's state changed without the engine: view it again")
+            raise ViewError("a view's state changed without the engine: view it again")
         return source
 
     def _fill(self) -> None:

@@ -16,7 +16,7 @@ from splitpot.actions import Action
 from splitpot.bots.equity import EquityBot
 from splitpot.bots.heuristic import HeuristicBot
 from splitpot.bots.simple import CallBot, RandomBot
-from splitpot.errors import SplitpotError
+from splitpot.errors import BotError
 from splitpot.views import View
 
 __all__ = [
@@ -82,7 +82,7 @@ def get(
     ``seed`` makes every bot reproducible. Bots that do not search ignore both."""
     make = _REGISTRY.get(name)
     if make is None:
-        raise SplitpotError(f"unknown bot {name!r}; known bots: {', '.join(names())}")
+        raise BotError(f"unknown bot {name!r}; known bots: {', '.join(names())}")
     bot = make(seed, think)
     if samples is not None and isinstance(bot, Sampling):
         bot.use_samples(samples)

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from splitpot.actions import BETTING_VERBS, Action, Declaration
 from splitpot.cards import Card
-from splitpot.errors import SplitpotError
+from splitpot.errors import BotError
 from splitpot.rules import Auction, Deal, Rules, Sale
 from splitpot.state import Option
 from splitpot.views import View
@@ -105,7 +105,7 @@ def table_rules(view: View) -> Rules:
     """The rules the view's table plays by (``view.rules``: its stakes and house rules, or the
     game of a TOML file), never the registry's game of the same name."""
     if view.rules is None:
-        raise SplitpotError(
+        raise BotError(
             f"a view of {view.game!r} without its rules: build views with splitpot.views.view"
         )
     return view.rules

@@ -12,7 +12,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from splitpot.errors import SplitpotError
+from splitpot.errors import MissingExtra, ResultsError, SplitpotError
 from splitpot.sim import mean_ci
 from splitpot.sim.results import read_results, result_columns
 
@@ -25,7 +25,7 @@ _POINTS = 2000
 def _seats(path: Path, names: list[str]) -> int:
     found = {int(m[1]) for n in names if (m := re.fullmatch(r"p(\d+)_net", n))}
     if not found or found != set(range(1, max(found) + 1)):
-        raise SplitpotError(f"{path}: not a splitpot results file (no p1_net, p2_net... columns)")
+        raise ResultsError(f"{path}: not a splitpot results file (no p1_net, p2_net... columns)")
     return max(found)
 
 
@@ -36,7 +36,7 @@ def _load(path: Path) -> tuple[str, list[str], list[list[int]]]:
     needed = ["game", *(f"p{s}_{c}" for s in range(1, n + 1) for c in ("bot", "net"))]
     missing = [c for c in needed if c not in names]
     if missing:
-        raise SplitpotError(f"{path}: not a splitpot results file (no column {missing[0]})")
+        raise ResultsError(f"{path}: not a splitpot results file (no column {missing[0]})")
     table = read_results(path, needed)  # only what the report needs
     games = sorted({str(g) for g in table.column("game").unique().to_pylist()})
     bots = []
@@ -56,7 +56,7 @@ def _chart(path: Path, title: str, bots: list[str], nets: list[list[int]]) -> No
         from matplotlib.figure import Figure
         from matplotlib.ticker import FuncFormatter
     except ImportError:
-        raise SplitpotError("the chart needs matplotlib: pip install 'splitpot[results]'") from None
+        raise MissingExtra("the chart needs matplotlib: pip install 'splitpot[results]'") from None
     figure = Figure(figsize=(9, 5.5), dpi=110, layout="constrained")
     axes = figure.add_subplot()
     for seat, (bot, values) in enumerate(zip(bots, nets, strict=True)):

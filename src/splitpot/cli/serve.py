@@ -15,8 +15,8 @@ import click
 import uvicorn
 
 from splitpot.server.app import MAX_SOCKET_MESSAGE, create_app
+from splitpot.server.settings import Settings
 from splitpot.server.store import StoreError
-from splitpot.server.tables import Settings
 
 __all__ = ["serve"]
 

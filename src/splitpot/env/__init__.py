@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from splitpot.errors import SplitpotError
+from splitpot.errors import MissingExtra
 
 try:
     from pettingzoo.utils import wrappers
 except ImportError:  # pragma: no cover - the extra is installed by make test
-    raise SplitpotError("splitpot.env needs PettingZoo: pip install 'splitpot[env]'") from None
+    raise MissingExtra("splitpot.env needs PettingZoo: pip install 'splitpot[env]'") from None
 
 from splitpot.env import encoding
 from splitpot.env.aec import SplitpotEnv

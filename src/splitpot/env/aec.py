@@ -29,7 +29,7 @@ from splitpot import variants
 from splitpot.actions import Action
 from splitpot.engine import apply, deal_next, legal_actions, new_hand, outcome
 from splitpot.env.encoding import ACTIONS, decode, encode, masked, observation_size
-from splitpot.errors import RulesError, SplitpotError
+from splitpot.errors import EnvError, RulesError
 from splitpot.rules import Rules
 from splitpot.state import State
 from splitpot.views import View, public_view, table_view, view
@@ -69,7 +69,7 @@ class SplitpotEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type hin
                 f"{rules.name} seats {rules.min_players} to {rules.max_players}, not {players}"
             )
         if render_mode not in (None, *self.metadata["render_modes"]):
-            raise SplitpotError(f"render_mode {render_mode!r}: use 'ansi', 'human' or None")
+            raise EnvError(f"render_mode {render_mode!r}: use 'ansi', 'human' or None")
         chips = 100 * rules.big_bet if stacks is None else stacks
         self.stacks = [chips] * players if isinstance(chips, int) else list(chips)
         if len(self.stacks) != players:
@@ -149,10 +149,10 @@ class SplitpotEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type hin
         seat = self._seat[agent]
         if isinstance(action, Action):
             if action.seat != seat:
-                raise SplitpotError(f"{agent} is to act, not seat {action.seat}")
+                raise EnvError(f"{agent} is to act, not seat {action.seat}")
             move = action
         elif action is None:
-            raise SplitpotError(f"{agent} is to act: None is only for a finished agent")
+            raise EnvError(f"{agent} is to act: None is only for a finished agent")
         else:
             options = legal_actions(hand).options[seat]
             move = decode(int(action), seat, options, self.infos[agent].get("action_mask"))
@@ -177,7 +177,7 @@ class SplitpotEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type hin
     def hand(self) -> State:
         """The hand under way (all its cards: never give it to an agent)."""
         if self._hand is None:
-            raise SplitpotError("call reset() first")
+            raise EnvError("call reset() first")
         return self._hand
 
     def view(self, agent: str) -> View:

@@ -36,7 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from splitpot.actions import Action
-from splitpot.errors import SplitpotError
+from splitpot.errors import EnvError
 from splitpot.state import Option
 from splitpot.views import TableView, View
 
@@ -169,7 +169,7 @@ def _option(
             continue
         if priced is None or (option.min_amount is not None) == priced:
             return option
-    raise SplitpotError(f"no {verb!r} option now")
+    raise EnvError(f"no {verb!r} option now")
 
 
 def decode(
@@ -184,7 +184,7 @@ def decode(
     if mask is None:
         mask = action_mask(options)
     if not 0 <= index < ACTIONS or not mask[index]:
-        raise SplitpotError(f"action {index} is not legal now ({describe(index)})")
+        raise EnvError(f"action {index} is not legal now ({describe(index)})")
     if index < RAISE:
         word = SIMPLE[index]
         if word in _DECLARE:

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from splitpot import variants
 from splitpot.cards import CARDS, RANKS, SUITS, Card, CardsLike, parse_card, to_cards
-from splitpot.errors import InvalidNotation, SplitpotError
+from splitpot.errors import InvalidNotation, OddsError
 from splitpot.rules import Auction, Buy, Deal, Rules, Sale
 from splitpot.views import View
 
@@ -34,10 +34,6 @@ __all__ = [
 MAX_HAND = 7
 """The hand evaluator values one to seven cards (splitpot.hands)."""
 _UNSEEN = ("xx", "??")
-
-
-class OddsError(SplitpotError, ValueError):
-    """Hands that do not fit the game: too many cards, too few hands, not enough cards left."""
 
 
 class Hand(NamedTuple):

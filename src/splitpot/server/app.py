@@ -14,8 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import time
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, MutableMapping
 from pathlib import Path
 from typing import Any, Final
 from urllib.parse import urlsplit
@@ -31,12 +30,18 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from splitpot import bots as bot_registry
 from splitpot.errors import SplitpotError
 from splitpot.notation import write_phh
-from splitpot.server import history
+from splitpot.server import history, play, seating
+from splitpot.server.chat import say
+from splitpot.server.clients import Client
 from splitpot.server.host import host_action
+from splitpot.server.limits import Buckets
 from splitpot.server.lobby import DEFAULT_TIMER, LobbyError, Tables, games
+from splitpot.server.players import dealt_from_json, hash_token
+from splitpot.server.settings import Settings
+from splitpot.server.snapshot import info, set_odds
 from splitpot.server.store import Store
-from splitpot.server.tables import Client, LiveTable, Settings, hash_token
-from splitpot.server.wire import MAX_MESSAGE, Message, WireError, read_message
+from splitpot.server.tables import LiveTable
+from splitpot.server.wire import MAX_MESSAGE, PONG, Message, WireError, read_message
 
 __all__ = ["STATIC", "create_app"]
 
@@ -99,43 +104,21 @@ def same_origin(headers: Headers) -> bool:
     )
 
 
-class _Buckets:
-    """Token buckets by key (a client's address): ``rate`` per second, ``burst`` at most."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, burst
-        self.level: dict[str, tuple[float, float]] = {}
-
-    def allow(self, key: str) -> bool:
-        now = time.monotonic()
-        tokens, then = self.level.get(key, (float(self.burst), now))
-        tokens = min(float(self.burst), tokens + (now - then) * self.rate)
-        if len(self.level) > 10_000:
-            self.level.clear()
-        if tokens < 1:
-            self.level[key] = (tokens, now)
-            return False
-        self.level[key] = (tokens - 1, now)
-        return True
+async def _refused(request: Request, exc: Exception) -> Response:
+    """The one answer to a request the lobby refuses: its HTTP status and its line of why."""
+    assert isinstance(exc, LobbyError)
+    return JSONResponse({"error": exc.message}, status_code=exc.status)
 
 
-def _allowed(client: Client, settings: Settings) -> bool:
-    """The connection's own bucket: ``settings.rate`` messages a second, ``burst`` at once."""
-    now = time.monotonic()
-    if not client.refilled:
-        client.tokens, client.refilled = float(settings.burst), now
-    client.tokens = min(
-        float(settings.burst), client.tokens + (now - client.refilled) * settings.rate
-    )
-    client.refilled = now
-    if client.tokens < 1:
-        return False
-    client.tokens -= 1
-    return True
-
-
-def _error(message: str, status: int) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+@contextlib.contextmanager
+def _rebuilding() -> Iterator[None]:
+    """A stored hand that cannot be replayed (the server's fault, 500) says so in one line."""
+    try:
+        yield
+    except LobbyError:
+        raise
+    except SplitpotError as exc:
+        raise LobbyError(f"that hand cannot be rebuilt: {exc}", 500) from None
 
 
 def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = None) -> Starlette:
@@ -143,7 +126,7 @@ def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = N
     settings = settings or Settings()
     store = db if isinstance(db, Store) else Store(db)
     tables = Tables(store, settings)
-    posts = _Buckets(rate=settings.post_rate, burst=settings.post_burst)
+    posts = Buckets(settings.post_rate, settings.post_burst)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -172,7 +155,7 @@ def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = N
         if not same_origin(request.headers):
             raise LobbyError("requests from another site are refused", 403)
         host = request.client.host if request.client else "?"
-        if not posts.allow(host):
+        if not posts.take(host, settings.clock()):
             raise LobbyError("too many requests; wait a little", 429)
         if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
             raise LobbyError("send JSON (Content-Type: application/json)", 415)
@@ -190,24 +173,14 @@ def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = N
         return data
 
     async def create_table(request: Request) -> Response:
-        try:
-            made = tables.create(await read_json(request))
-        except LobbyError as exc:
-            return _error(exc.message, exc.status)
+        made = tables.create(await read_json(request))
         return JSONResponse(made, status_code=201)
 
     async def table_info(request: Request) -> Response:
-        try:
-            table = tables.get(request.path_params["code"])
-        except LobbyError as exc:
-            return _error(exc.message, exc.status)
-        return JSONResponse(table.info())
+        return JSONResponse(info(tables.get(request.path_params["code"])))
 
     async def join_table(request: Request) -> Response:
-        try:
-            joined = await tables.join(request.path_params["code"], await read_json(request))
-        except LobbyError as exc:
-            return _error(exc.message, exc.status)
+        joined = await tables.join(request.path_params["code"], await read_json(request))
         return JSONResponse(joined)
 
     def reader_of(request: Request, table: LiveTable, players: list[dict[str, Any]]) -> int | None:
@@ -220,10 +193,7 @@ def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = N
         seat = table.seat_of(hash_token(token.strip()))
         if seat is None:
             return None
-        for e, p in enumerate(players):
-            if p["seat"] == seat.position and p["holder"] == seat.holder:
-                return e
-        return None
+        return next((e for e, p in enumerate(dealt_from_json(players)) if p.holds(seat)), None)
 
     def finished_hand(request: Request) -> tuple[LiveTable, Any, Any, int | None]:
         table = tables.get(request.path_params["code"])
@@ -237,24 +207,18 @@ def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = N
             )
         if data.void is not None:
             raise LobbyError(f"hand {number} was called off: {data.void}", 410)
-        state = history.rebuild(table.rules_of(data.house), data)
+        with _rebuilding():
+            state = history.rebuild(table.rules_of(data.house), data)
         return table, data, state, reader_of(request, table, data.players)
 
     async def hand_list(request: Request) -> Response:
-        try:
-            table = tables.get(request.path_params["code"])
-        except LobbyError as exc:
-            return _error(exc.message, exc.status)
+        table = tables.get(request.path_params["code"])
         return JSONResponse({"hands": history.hand_list(store.history(table.id))})
 
     async def hand_record(request: Request) -> Response:
-        try:
-            table, data, state, reader = finished_hand(request)
+        table, data, state, reader = finished_hand(request)
+        with _rebuilding():
             text = write_phh(history.entitled(state, data, reader, table.code))
-        except LobbyError as exc:
-            return _error(exc.message, exc.status)
-        except SplitpotError as exc:
-            return _error(f"that hand cannot be rebuilt: {exc}", 500)
         name = f"splitpot-{table.code}-hand-{data.number}.phh"
         return Response(
             text,
@@ -263,26 +227,16 @@ def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = N
         )
 
     async def hand_replay(request: Request) -> Response:
-        try:
-            _, data, state, reader = finished_hand(request)
+        _, data, state, reader = finished_hand(request)
+        with _rebuilding():
             return JSONResponse(history.frames(state, data, reader))
-        except LobbyError as exc:
-            return _error(exc.message, exc.status)
-        except SplitpotError as exc:
-            return _error(f"that hand cannot be rebuilt: {exc}", 500)
 
     async def table_ledger(request: Request) -> Response:
-        try:
-            table = tables.get(request.path_params["code"])
-        except LobbyError as exc:
-            return _error(exc.message, exc.status)
+        table = tables.get(request.path_params["code"])
         return JSONResponse(history.ledger_json(table.ledger, table.options["chip_value"]))
 
     async def table_ledger_csv(request: Request) -> Response:
-        try:
-            table = tables.get(request.path_params["code"])
-        except LobbyError as exc:
-            return _error(exc.message, exc.status)
+        table = tables.get(request.path_params["code"])
         name = f"splitpot-{table.code}-ledger.csv"
         return Response(
             history.ledger_csv(table.ledger, table.options["chip_value"]),
@@ -303,8 +257,8 @@ def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = N
             await websocket.close(code=1013)
             return
         await websocket.accept()
-        client = Client()
-        await table.connect(client)
+        client = Client(settings)
+        await seating.connect(table, client)
         sender = asyncio.get_running_loop().create_task(_pump(websocket, client))
         try:
             await _listen(websocket, table, client, settings)
@@ -312,7 +266,7 @@ def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = N
             sender.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await sender
-            await table.disconnect(client)
+            await seating.disconnect(table, client)
 
     routes = [
         Route("/", lobby_page),
@@ -329,7 +283,7 @@ def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = N
         WebSocketRoute("/ws/{code}", table_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={LobbyError: _refused})
     app.add_middleware(_SecurityHeaders)
     app.state.store = store
     app.state.tables = tables
@@ -354,7 +308,7 @@ async def _listen(
             return
         text = message.get("text")
         data: str | bytes = text if text is not None else message.get("bytes") or b""
-        if not _allowed(client, settings):
+        if not client.messages.take(settings.clock()):
             client.error(
                 f"too many messages: at most {settings.rate:g} a second; this one was dropped",
                 "rate_limited",
@@ -370,28 +324,28 @@ async def _listen(
 
 async def _dispatch(table: LiveTable, client: Client, message: Message) -> None:
     if message.type == "hello":
-        await table.hello(client, message.token)
+        await seating.hello(table, client, message.token)
     elif not client.said_hello:
         client.error('say hello first: {"type": "hello", "token": ...}', "no_hello")
     elif message.type == "act":
-        await table.act(client, message)
+        await play.act(table, client, message)
     elif message.type in ("sit_out", "back"):
-        await table.sit_out(client, message.type == "sit_out")
+        await seating.sit_out(table, client, message.type == "sit_out")
     elif message.type == "start":
-        await table.deal_now(client)
+        await play.deal_now(table, client)
     elif message.type == "chat":
-        await table.chat(client, message.text, message.name)
+        await say(table, client, message.text, message.name)
     elif message.type == "rebuy":
         assert message.chips is not None
-        await table.rebuy(client, message.chips)
+        await seating.rebuy(table, client, message.chips)
     elif message.type == "leave":
-        await table.leave(client)
+        await seating.leave(table, client)
     elif message.type == "odds":
-        await table.set_odds(client, message.on)
+        await set_odds(table, client, message.on)
     elif message.type == "host":
         await host_action(table, client, message)
     else:  # ping
-        client.push("pong", json.dumps({"type": "pong"}))
+        client.push("pong", PONG)
 
 
 MAX_SOCKET_MESSAGE: Final = 16 * MAX_MESSAGE

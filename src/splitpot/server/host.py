@@ -12,8 +12,13 @@ from splitpot import bots as bot_registry
 from splitpot import variants
 from splitpot.errors import SplitpotError
 from splitpot.house import with_house
+from splitpot.server.chat import announce
+from splitpot.server.clients import Client
 from splitpot.server.options import house_changes, table_options
-from splitpot.server.tables import BOT_NAMES, Client, LiveTable, TableError, bot_player
+from splitpot.server.players import BOT_NAMES, SeatRequest, bot_player, player_name
+from splitpot.server.seating import TableError, ledger_entries, save, seat_player, vacate
+from splitpot.server.snapshot import broadcast
+from splitpot.server.tables import LiveTable
 from splitpot.server.wire import Message
 
 __all__ = ["host_action"]
@@ -38,7 +43,7 @@ async def host_action(table: LiveTable, client: Client, message: Message) -> Non
             client.error(str(exc), "refused")
             return
         table.changed.set()
-        table.broadcast()
+        broadcast(table)
 
 
 def _seat(table: LiveTable, message: Message) -> int:
@@ -49,15 +54,15 @@ def _seat(table: LiveTable, message: Message) -> int:
     return message.seat
 
 
-def _request(table: LiveTable, message: Message) -> tuple[int, str, str]:
-    found = next((r for r in table.requests if r[0] == message.request), None)
+def _request(table: LiveTable, message: Message) -> SeatRequest:
+    found = next((r for r in table.requests if r.id == message.request), None)
     if found is None:
         raise TableError(f"no seat request {message.request} is waiting", "no_request")
     return found
 
 
 def _approve(table: LiveTable, message: Message) -> None:
-    request, name, token_hash = _request(table, message)
+    request = _request(table, message)
     if message.seat is not None:
         seat = table.seats[_seat(table, message)]
         if seat.kind == "human":
@@ -69,24 +74,24 @@ def _approve(table: LiveTable, message: Message) -> None:
         if not free:
             raise TableError("every seat is taken: remove a player or a bot first", "full")
         seat = free[0]
-    entries = table.seat_player(seat, name, token_hash)
-    table.save(seat, ledger=entries, request=request)
-    table.requests.remove((request, name, token_hash))
+    entries = seat_player(table, seat, request.name, request.token_hash)
+    save(table, seat, ledger=entries, request=request.id)
+    table.requests.remove(request)
     for c in table.clients:
-        if c.request == request:
+        if c.request == request.id:
             c.request, c.seat, c.holder = None, seat.position, seat.holder
-    table.announce(f"The host seats {name} with {table.stack} chips")
+    announce(table, f"The host seats {request.name} with {table.stack} chips")
 
 
 def _decline(table: LiveTable, message: Message) -> None:
-    request, name, token_hash = _request(table, message)
-    table.store.remove_request(request)
-    table.requests.remove((request, name, token_hash))
+    request = _request(table, message)
+    table.store.remove_request(request.id)
+    table.requests.remove(request)
     for c in table.clients:
-        if c.request == request:
+        if c.request == request.id:
             c.request = None
             c.error("the host did not give you a seat; you can watch", "declined")
-    table.announce(f"The host did not seat {name}")
+    announce(table, f"The host did not seat {request.name}")
 
 
 def _remove(table: LiveTable, message: Message) -> None:
@@ -95,35 +100,35 @@ def _remove(table: LiveTable, message: Message) -> None:
         raise TableError(f"seat {seat.position} is open: nobody to remove", "open_seat")
     if seat.token_hash is not None and seat.token_hash == table.host_token:
         raise TableError("the host cannot remove themselves: leave the seat instead", "host")
-    name, chips, playing = table.player_name(seat), seat.stack, table.in_hand(seat.position)
-    removed = [c for c in table.clients if c.seat == seat.position and c.holds(table)]
-    entries = table.vacate(seat)
-    table.save(seat, ledger=entries)
+    name, chips, playing = player_name(seat), seat.stack, table.in_hand(seat.position)
+    removed = [c for c in table.clients if c.seat == seat.position and table.holds(c)]
+    entries = vacate(table, seat)
+    save(table, seat, ledger=entries)
     for c in removed:
         c.error("the host removed you from your seat; you can watch", "removed")
     later = " at the end of this hand" if playing else f" with {chips} chips"
-    table.announce(f"The host removes {name}, who cashes out{later}")
+    announce(table, f"The host removes {name}, who cashes out{later}")
 
 
 def _pause(table: LiveTable, message: Message) -> None:
     if table.paused:
         raise TableError("the table is paused already", "paused")
-    table.save(table={"paused": True})
+    save(table, fields={"paused": True})
     table.paused = True
-    table.announce("The host pauses the table: no new hand, no timer, no bot moves")
+    announce(table, "The host pauses the table: no new hand, no timer, no bot moves")
 
 
 def _resume(table: LiveTable, message: Message) -> None:
     if not table.paused:
         raise TableError("the table is not paused", "not_paused")
-    table.save(table={"paused": False})
+    save(table, fields={"paused": False})
     table.paused = False
     hand = table.hand
     if hand is not None:  # every turn timer starts again from now
-        now = table._now()
+        now = table.now()
         for e in hand.since:
             hand.since[e] = now
-    table.announce("The host resumes the table")
+    announce(table, "The host resumes the table")
 
 
 def _house(table: LiveTable, message: Message) -> None:
@@ -132,7 +137,7 @@ def _house(table: LiveTable, message: Message) -> None:
     if house == table.house:
         raise TableError("those are the table's rules already", "unchanged")
     rules = with_house(base, house)
-    table.save(table={"house": house})
+    save(table, fields={"house": house})
     before = table.house
     table.house, table.rules = house, rules
     words = ", ".join(
@@ -141,14 +146,14 @@ def _house(table: LiveTable, message: Message) -> None:
         for k in sorted(set(house) | set(before))
         if before.get(k) != house.get(k)
     )
-    table.announce(f"The host changes the rules from the next hand: {words}")
+    announce(table, f"The host changes the rules from the next hand: {words}")
 
 
 def _options(table: LiveTable, message: Message) -> None:
     options = table_options(message.settings, practice=table.practice, current=table.options)
     if options == table.options:
         raise TableError("those are the table's options already", "unchanged")
-    table.save(table={"options": options})
+    save(table, fields={"options": options})
     before, table.options = table.options, options
     words = ", ".join(
         f"{k} {_value(before[k])} → {_value(options[k])}"
@@ -158,7 +163,7 @@ def _options(table: LiveTable, message: Message) -> None:
     if not options["odds"]:
         for c in table.clients:
             c.odds_key = None
-    table.announce(f"The host changes the table's options: {words}")
+    announce(table, f"The host changes the table's options: {words}")
 
 
 def _add_bot(table: LiveTable, message: Message) -> None:
@@ -176,12 +181,12 @@ def _add_bot(table: LiveTable, message: Message) -> None:
         if seat is None:
             raise TableError("no seat is open for a bot", "full")
     name = BOT_NAMES[seat.position % len(BOT_NAMES)]
-    entries = table.ledger_entries(lambda book: [book.buy_in(bot_player(name), table.stack)])
+    entries = ledger_entries(table, lambda book: [book.buy_in(bot_player(name), table.stack)])
     seat.kind, seat.name, seat.bot = "bot", name, bot
     seat.holder += 1
     seat.stack, seat.sitting_out, seat.token_hash = table.stack, False, None
-    table.save(seat, ledger=entries)
-    table.announce(f"The host seats {name}, a bot ({bot}), with {table.stack} chips")
+    save(table, seat, ledger=entries)
+    announce(table, f"The host seats {name}, a bot ({bot}), with {table.stack} chips")
 
 
 def _value(value: object) -> str:

@@ -16,13 +16,19 @@ from typing import Any, Final
 
 from splitpot import bots as bot_registry
 from splitpot import variants
-from splitpot.errors import SplitpotError
+from splitpot.errors import LobbyError, SplitpotError
 from splitpot.house import HouseRule, offered, stakes, with_house
 from splitpot.ledger import Entry
 from splitpot.rules import Rules
+from splitpot.server import runner
+from splitpot.server.chat import announce
 from splitpot.server.options import MAX_STACK, OptionError, house_changes, table_options
+from splitpot.server.players import BOT_NAMES, SeatRequest, hash_token, player_name
+from splitpot.server.seating import name_taken, save, seat_player
+from splitpot.server.settings import Settings
+from splitpot.server.snapshot import broadcast
 from splitpot.server.store import SeatData, Store
-from splitpot.server.tables import BOT_NAMES, LiveTable, Settings, bot_player, hash_token
+from splitpot.server.tables import LiveTable
 
 __all__ = [
     "CODE_LETTERS",
@@ -45,16 +51,6 @@ MAX_REQUESTS: Final = 20
 """Seat requests that may wait on a host at once."""
 PRACTICE_GAME: Final = "auction"
 PRACTICE_BOTS: Final = 3
-
-
-class LobbyError(SplitpotError):
-    """A request to create or join a table that cannot be granted; ``status`` is the HTTP
-    status it answers with."""
-
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.message = message
-        self.status = status
 
 
 def _rule_json(rule: HouseRule) -> dict[str, Any]:
@@ -115,11 +111,7 @@ def _whole(spec: Mapping[str, Any], key: str, default: int, low: int, high: int)
 
 def _buy_ins(seats: list[SeatData]) -> list[Entry]:
     """The ledger's first entries: everyone seated at a new table buys in."""
-    return [
-        Entry("buy-in", bot_player(s.name) if s.kind == "bot" else s.name, s.stack)
-        for s in seats
-        if s.kind != "open"
-    ]
+    return [Entry("buy-in", player_name(s), s.stack) for s in seats if s.kind != "open"]
 
 
 class Tables:
@@ -136,16 +128,16 @@ class Tables:
         server's event loop)."""
         for data in self.store.tables():
             if data.code not in self.live:
-                self.live[data.code] = LiveTable(self.store, data, self.settings)
+                self.live[data.code] = runner.load(self.store, data, self.settings)
         for table in self.live.values():
-            table.start()
+            runner.start(table)
         self.opened = True
 
     async def close(self) -> None:
         """Stop every runner."""
         self.opened = False
         for table in self.live.values():
-            await table.stop()
+            await runner.stop(table)
         self.live.clear()
 
     def get(self, code: str) -> LiveTable:
@@ -163,8 +155,8 @@ class Tables:
 
     def _add(self, code: str) -> LiveTable:
         (data,) = self.store.tables(code)
-        table = self.live[code] = LiveTable(self.store, data, self.settings)
-        table.start()
+        table = self.live[code] = runner.load(self.store, data, self.settings)
+        runner.start(table)
         return table
 
     # --- creating -----------------------------------------------------------------------------
@@ -259,7 +251,7 @@ class Tables:
         name = _name(spec.get("name"))
         wanted = spec.get("seat")
         async with table.lock:
-            taken = table.name_taken(name)
+            taken = name_taken(table, name)
             if taken is not None:
                 raise LobbyError(taken, 409)
             if wanted is not None:
@@ -283,23 +275,26 @@ class Tables:
                 if len(table.requests) >= MAX_REQUESTS:
                     raise LobbyError("too many people are waiting for a seat here; try later", 429)
                 request = self.store.add_request(table.id, name, hash_token(token))
-                table.requests.append((request, name, hash_token(token)))
-                table.announce(f"{name} asks for a seat; the host decides")
-                table.broadcast()
+                table.requests.append(SeatRequest(request, name, hash_token(token)))
+                announce(table, f"{name} asks for a seat; the host decides")
+                broadcast(table)
                 return {"code": table.code, "seat": None, "token": token, "waiting": True}
             host = table.practice and table.host_token is None and seat.position == table.host
-            entries = table.seat_player(seat, name, hash_token(token))
+            entries = seat_player(table, seat, name, hash_token(token))
             try:
-                table.save(
-                    seat, ledger=entries, table={"host_token": seat.token_hash} if host else None
+                save(
+                    table,
+                    seat,
+                    ledger=entries,
+                    fields={"host_token": seat.token_hash} if host else None,
                 )
             except SplitpotError as exc:
                 raise LobbyError(str(exc), 503) from None
             if host:  # the practice table's host is whoever takes the seat left for them
                 table.host_token = seat.token_hash
-            table.announce(f"{name} sits down with {table.stack} chips")
+            announce(table, f"{name} sits down with {table.stack} chips")
             table.changed.set()
-            table.broadcast()
+            broadcast(table)
         return {"code": table.code, "seat": seat.position, "token": token}
 
     # --- the practice table -------------------------------------------------------------------

@@ -10,17 +10,18 @@ hand moves on meanwhile, the stale result is dropped and the newest point is com
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, Final
 
 from splitpot.odds import OddsError, advise, view_odds
 from splitpot.rules import Rules
+from splitpot.server.wire import odds_message
 from splitpot.views import View, view
 
 if TYPE_CHECKING:
-    from splitpot.server.tables import Client, LiveTable
+    from splitpot.server.clients import Client
+    from splitpot.server.tables import LiveTable
 
 __all__ = ["LIMIT", "SAMPLES", "panel", "request"]
 
@@ -90,8 +91,7 @@ async def _compute(table: LiveTable, client: Client) -> None:
                 log.exception("table %s: the odds panel failed", table.code)
                 return
             if client.odds_key == key:
-                message = {"type": "odds", "hand": key[0], "at": key[1], **result}
-                client.push("odds", json.dumps(message))
+                client.push("odds", odds_message(key[0], key[1], result))
                 return
     finally:
         client.odds_busy = False

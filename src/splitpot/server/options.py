@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from splitpot.errors import RulesError, SplitpotError
+from splitpot.errors import OptionError, RulesError
 from splitpot.house import offered, stakes, with_house
 from splitpot.ledger import LedgerError, chip_value
 from splitpot.rules import Rules
@@ -23,10 +23,6 @@ __all__ = ["MAX_STACK", "OPTIONS", "OptionError", "house_changes", "table_option
 
 MAX_STACK: Final = 10**9
 OPTIONS: Final = ("approve_seats", "odds", "max_buy", "chip_value")
-
-
-class OptionError(SplitpotError, ValueError):
-    """A house rule or table option that cannot be taken; the message names it."""
 
 
 def house_changes(base: Rules, given: object) -> dict[str, Any]:

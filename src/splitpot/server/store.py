@@ -40,7 +40,7 @@ from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import StaticPool
 
-from splitpot.errors import SplitpotError
+from splitpot.errors import StoreError
 from splitpot.ledger import Entry
 
 __all__ = [
@@ -56,10 +56,6 @@ __all__ = [
 ]
 
 MIGRATIONS: Final = Path(__file__).parent / "migrations"
-
-
-class StoreError(SplitpotError):
-    """The database cannot be opened or used (a bad URL, a missing driver)."""
 
 
 def _now() -> datetime:

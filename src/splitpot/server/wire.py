@@ -1,4 +1,4 @@
-"""What goes over the WebSocket: a seat's view as JSON, and the client's messages read strictly.
+"""What goes over the WebSocket: everything a connection receives, and its messages read strictly.
 
 :func:`view_json` is the one place a :class:`~splitpot.views.View` becomes JSON. It writes the
 fields it knows one by one and any field added to ``View`` later through :func:`plain`, so a
@@ -7,6 +7,10 @@ new field reaches the page without a change here and never breaks the encoding. 
 
 :func:`read_message` turns a client's text into a :class:`Message` or raises :class:`WireError`
 with a one-line reason: not JSON, too long, an unknown type or field, a value of the wrong kind.
+
+The messages a connection receives (``state``, ``chat``, ``error``, ``odds``, ``pong``) are
+written here and only here (:func:`state_message` and its parts), from values the table hands
+over: this module knows the protocol, the table knows what each connection may see.
 """
 
 from __future__ import annotations
@@ -15,26 +19,37 @@ import dataclasses
 import functools
 import json
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 from splitpot.actions import PLAYER_VERBS, Action
 from splitpot.cards import CARDS, Card, parse_card
 from splitpot.engine import Award, Offer, Option
-from splitpot.errors import InvalidNotation, SplitpotError
+from splitpot.errors import InvalidNotation, WireError
+from splitpot.fairness import Shuffle
 from splitpot.notation import format_action
+from splitpot.rules import Rules
+from splitpot.server.players import Dealt, SeatRequest
+from splitpot.server.store import SeatData
 from splitpot.views import SeatView, View
 
 __all__ = [
     "MAX_CHAT",
     "MAX_MESSAGE",
+    "PONG",
     "Message",
     "WireError",
     "chat_json",
+    "chat_message",
+    "error_message",
+    "hand_json",
     "log_line",
+    "odds_message",
     "plain",
     "read_message",
+    "state_message",
+    "table_json",
     "view_json",
 ]
 
@@ -67,15 +82,6 @@ HOST_ACTIONS: Final = (
     "add_bot",
 )
 _DECLARATIONS: Final = ("hi", "lo", "both")
-
-
-class WireError(SplitpotError):
-    """A client message that cannot be used; ``reason`` is a stable code."""
-
-    def __init__(self, message: str, reason: str = "bad_message") -> None:
-        super().__init__(message)
-        self.message = message
-        self.reason = reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -383,3 +389,143 @@ def plain(value: Any) -> Any:
     if isinstance(value, tuple | list | set | frozenset):
         return [plain(v) for v in value]
     return str(value)
+
+
+# --- what a connection receives ----------------------------------------------------------------
+
+PONG: Final = json.dumps({"type": "pong"})
+"""The answer to a ``ping``."""
+
+
+def error_message(message: str, reason: str, rule: str, acks: int) -> str:
+    """What was wrong with a client's message (``reason``: a stable code; ``rule``: the rule
+    book's section, if any), with how many of its moves were answered."""
+    fields = {"type": "error", "message": message, "reason": reason, "rule": rule, "acks": acks}
+    return json.dumps(fields)
+
+
+def chat_message(lines: Iterable[Any]) -> str:
+    """Stored lines of chat or of the table's log (:func:`chat_json` each), as one message."""
+    return json.dumps({"type": "chat", "messages": [chat_json(c) for c in lines]})
+
+
+def odds_message(hand: int, at: int, panel: Mapping[str, Any]) -> str:
+    """A seat's odds panel at hand ``hand`` after ``at`` lines of its log."""
+    return json.dumps({"type": "odds", "hand": hand, "at": at, **panel})
+
+
+def table_json(
+    *,
+    code: str,
+    game: str,
+    rules: Rules,
+    house: dict[str, Any],
+    stack: int,
+    timer: int,
+    hands: int,
+    started: bool,
+    host: int | None,
+    hosted: bool,
+    paused: bool,
+    options: dict[str, Any],
+    seats: Sequence[SeatData],
+    connected: Container[int],
+) -> dict[str, Any]:
+    """The table as anyone may know it: game, stakes and rules, seats and who holds them
+    (``connected``: the seats whose holder has a connection open; a bot always does)."""
+    return {
+        "code": code,
+        "game": game,
+        "title": rules.description or rules.name,
+        "house": house,
+        "stakes": {k: getattr(rules, k) for k in ("ante", "bring_in", "small_bet", "big_bet")},
+        "sealed": {  # which moves are made in secret at this table
+            "sale": rules.sale_bidding == "sealed",
+            "declare": rules.declare_order == "simultaneous",
+        },
+        "stack": stack,
+        "timer": timer,
+        "hands": hands,
+        "started": started,
+        "host": host,
+        "hosted": hosted,
+        "paused": paused,
+        "options": options,
+        "max_buy": options["max_buy"] or stack,
+        "seats": [
+            {
+                "seat": s.position,
+                "kind": s.kind,
+                "name": s.name,
+                "bot": s.bot,
+                "stack": s.stack,
+                "sitting_out": s.sitting_out,
+                "connected": s.kind == "bot" or s.position in connected,
+            }
+            for s in seats
+        ],
+    }
+
+
+def hand_json(
+    *,
+    number: int,
+    players: Sequence[Dealt],
+    starting: Sequence[int],
+    you: int | None,
+    seen: View,
+    timers: dict[str, int],
+    shuffle: Shuffle | None,
+) -> dict[str, Any]:
+    """A hand as engine seat ``you`` sees it (None: a spectator), with the milliseconds left
+    on each turn timer, and its commitment (and once it is over its seed and secret)."""
+    out: dict[str, Any] = {
+        "number": number,
+        "players": [{"seat": p.seat, "name": p.name, "bot": p.bot} for p in players],
+        "starting": list(starting),
+        "you": you,
+        "view": view_json(seen),
+        "timers": timers,
+    }
+    if shuffle is not None:
+        out["commitment"] = shuffle.commitment
+        if seen.finished:
+            out.update(seed=shuffle.seed, secret=shuffle.secret)
+    return out
+
+
+def state_message(
+    *,
+    table: str,
+    hand: str,
+    seat: SeatData | None,
+    host: bool,
+    odds: bool,
+    acks: int,
+    next_in: int | None,
+    request: int | None,
+    requests: Sequence[SeatRequest] | None,
+) -> str:
+    """The whole table as one connection may see it: the table and the hand (``table`` and
+    ``hand`` encoded already: connections share them), who the connection is, how many of
+    its moves were answered, when the next hand is dealt, the seat request it waits on, and
+    for the host the requests waiting."""
+    you = None
+    if seat is not None:
+        you = {
+            "seat": seat.position,
+            "name": seat.name,
+            "sitting_out": seat.sitting_out,
+            "host": host,
+            "odds": odds,
+        }
+    extra = "" if next_in is None else f', "next_in": {next_in}'
+    if request is not None:
+        extra += ', "request": ' + json.dumps({"id": request, "status": "waiting"})
+    if requests is not None:
+        asked = [{"id": r.id, "name": r.name} for r in requests]
+        extra += ', "host": ' + json.dumps({"requests": asked})
+    return (
+        f'{{"type": "state", "table": {table}, "you": {json.dumps(you)}, '
+        f'"acks": {acks}, "hand": {hand}{extra}}}'
+    )

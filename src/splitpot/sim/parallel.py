@@ -30,7 +30,7 @@ from typing import Any, TypeVar
 from splitpot import bots as bot_registry
 from splitpot import variants
 from splitpot.engine import outcome
-from splitpot.errors import SplitpotError
+from splitpot.errors import BackendError
 from splitpot.notation import phhs_entry
 from splitpot.records import record_from_state
 from splitpot.rules import Rules
@@ -171,7 +171,7 @@ def map_chunks(
     done so far whenever a chunk finishes.
     """
     if backend not in BACKENDS:
-        raise SplitpotError(f"backend {backend!r}: use one of {', '.join(BACKENDS)}")
+        raise BackendError(f"backend {backend!r}: use one of {', '.join(BACKENDS)}")
     size = size or chunk_size(len(seeds), workers)
     pieces = _pieces(seeds, size, start)
     if backend == "ray":

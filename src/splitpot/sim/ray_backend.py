@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
-from splitpot.errors import SplitpotError
+from splitpot.errors import BackendError, MissingExtra
 
 __all__ = ["map_on_ray", "ray_module"]
 
@@ -25,7 +25,7 @@ def ray_module() -> Any:
     try:
         import ray
     except ImportError:
-        raise SplitpotError("the Ray backend needs Ray: pip install 'splitpot[ray]'") from None
+        raise MissingExtra("the Ray backend needs Ray: pip install 'splitpot[ray]'") from None
     return ray
 
 
@@ -43,7 +43,7 @@ def _start(ray: Any, address: str | None) -> bool:
     except (ConnectionError, ValueError, RuntimeError) as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         where = f"at {address}" if address else "locally"
-        raise SplitpotError(f"cannot start or reach Ray {where}: {first}") from None
+        raise BackendError(f"cannot start or reach Ray {where}: {first}") from None
     return True
 
 

@@ -22,7 +22,7 @@ from typing import Any
 from splitpot.actions import BETTING_VERBS, Action
 from splitpot.cards import CARDS
 from splitpot.engine import outcome
-from splitpot.errors import SplitpotError
+from splitpot.errors import MissingExtra, ResultsError
 from splitpot.state import State
 
 __all__ = [
@@ -188,14 +188,14 @@ def _pyarrow() -> Any:
     try:
         import pyarrow
     except ImportError:
-        raise SplitpotError("results files need pyarrow: pip install 'splitpot[results]'") from None
+        raise MissingExtra("results files need pyarrow: pip install 'splitpot[results]'") from None
     return pyarrow
 
 
 def _format(path: Path) -> str:
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
-        raise SplitpotError(f"{path}: a results file ends in .parquet or .csv, not {suffix!r}")
+        raise ResultsError(f"{path}: a results file ends in .parquet or .csv, not {suffix!r}")
     return suffix
 
 
@@ -270,12 +270,12 @@ def _reading(path: Path) -> Iterator[str]:
     suffix = _format(path)
     pa = _pyarrow()
     if not path.is_file():
-        raise SplitpotError(f"{path}: no such file")
+        raise ResultsError(f"{path}: no such file")
     try:
         yield suffix
     except (pa.ArrowInvalid, pa.ArrowKeyError, KeyError, OSError) as exc:
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise SplitpotError(f"{path}: not a splitpot results file ({first})") from None
+        raise ResultsError(f"{path}: not a splitpot results file ({first})") from None
 
 
 def result_columns(path: str | Path) -> list[str]:

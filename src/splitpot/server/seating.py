@@ -1,0 +1,280 @@
+"""Who sits where at a table, and their chips: connections saying hello, seats taken and given
+up, sitting out, rebuys, and the table's ledger (buy-ins, cash-outs), each change stored in
+one transaction before anyone is told."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from splitpot.errors import TableError
+from splitpot.ledger import Entry, Ledger, LedgerError, from_entries
+from splitpot.server.chat import announce, history
+from splitpot.server.clients import Client
+from splitpot.server.players import SeatRequest, hash_token, player_name
+from splitpot.server.snapshot import broadcast, snapshot
+from splitpot.server.store import SeatData
+from splitpot.server.tables import LiveTable
+
+__all__ = [
+    "TableError",
+    "connect",
+    "disconnect",
+    "held_seat",
+    "hello",
+    "leave",
+    "ledger_entries",
+    "name_taken",
+    "open_ledger",
+    "rebuy",
+    "reload",
+    "save",
+    "seat_player",
+    "set_away",
+    "sit_out",
+    "vacate",
+]
+
+log = logging.getLogger("splitpot.server")
+
+
+# --- the ledger -------------------------------------------------------------------------------
+
+
+def open_ledger(table: LiveTable) -> Ledger:
+    """The table's ledger from its stored entries; a table from before the ledger buys its
+    players in with the chips they have."""
+    entries = table.store.ledger(table.code) or []
+    try:
+        ledger = from_entries(entries)
+    except LedgerError as exc:  # never written so: say so and keep the table playing
+        log.error("table %s: the stored ledger does not add up: %s", table.code, exc)
+        return Ledger()
+    if not entries:
+        made = [
+            ledger.buy_in(player_name(s), s.stack)
+            for s in table.seats
+            if s.kind != "open" and s.stack > 0
+        ]
+        if made:
+            table.store.save_seat(table.id, ledger=made)
+    return ledger
+
+
+def ledger_entries(table: LiveTable, make: Callable[[Ledger], Iterable[Entry]]) -> list[Entry]:
+    """Entries made by ``make(ledger)`` on a copy of the table's ledger, kept only if every
+    one is taken (LedgerError otherwise, the ledger unchanged)."""
+    trial = from_entries(table.ledger.entries)
+    made = list(make(trial))
+    table.ledger = trial
+    return made
+
+
+# --- seats --------------------------------------------------------------------------------------
+
+
+def name_taken(table: LiveTable, name: str) -> str | None:
+    """Why ``name`` cannot sit at this table (the ledger tells players apart by name), or
+    None."""
+    folded = name.casefold()
+    if folded.endswith("(bot)"):
+        return "a name may not end with '(bot)': the ledger marks bots so"
+    if any(s.kind == "human" and s.name.casefold() == folded for s in table.seats):
+        return f"{name} is already at table {table.code}: choose another name"
+    if any(r.name.casefold() == folded for r in table.requests):
+        return f"{name} has already asked for a seat at table {table.code}"
+    hand = table.hand
+    if hand is not None and not hand.state.finished:
+        for p in hand.players:
+            if p.bot is None and p.name.casefold() == folded:
+                return f"{name} is still in the hand under way; come back after it"
+    return None
+
+
+def seat_player(table: LiveTable, seat: SeatData, name: str, token_hash: str) -> list[Entry]:
+    """Seat a person in ``seat`` (open, or a bot's: the bot cashes out now, or after the hand
+    it plays out) with the table's buy-in; the ledger's entries to store."""
+    entries = vacate(table, seat) if seat.kind == "bot" else []
+    entries += ledger_entries(table, lambda book: [book.buy_in(name, table.stack)])
+    seat.kind, seat.name, seat.bot, seat.token_hash = "human", name, None, token_hash
+    seat.holder += 1
+    seat.stack = table.stack
+    seat.sitting_out = False
+    return entries
+
+
+def vacate(table: LiveTable, seat: SeatData) -> list[Entry]:
+    """Open a seat (a player leaves or is removed, a bot is taken away): its occupant cashes
+    out all their chips now, or at the end of the hand they are playing (the table moves for
+    them meanwhile). The ledger's entries to store with the seat."""
+    name = player_name(seat)
+    playing = table.in_hand(seat.position)
+    seat.kind, seat.name, seat.bot, seat.token_hash = "open", "", None, None
+    seat.holder += 1
+    seat.stack, seat.sitting_out = 0, False
+    for client in table.clients:
+        if client.seat == seat.position:
+            client.leave_seat()
+    if playing or name not in table.ledger.seated:
+        return []
+    return ledger_entries(table, lambda book: [book.cash_out(name)])
+
+
+def save(
+    table: LiveTable,
+    *seats: SeatData,
+    ledger: list[Entry] | None = None,
+    request: int | None = None,
+    fields: dict[str, Any] | None = None,
+) -> None:
+    """Store seats, ledger entries, a granted request and the table's ``fields`` in one
+    transaction; if that fails the table is read back from the store (nothing changed) and
+    TableError says so."""
+    try:
+        table.store.save_seat(table.id, *seats, ledger=ledger or [], request=request, table=fields)
+    except Exception:
+        log.exception("table %s: a change could not be stored; the table is read again", table.code)
+        reload(table)
+        raise TableError("the table could not save that; nothing changed", "not_saved") from None
+
+
+def reload(table: LiveTable) -> None:
+    """Seats, ledger, options and requests as the store has them."""
+    (data,) = table.store.tables(table.code)
+    table.read(data)
+    table.ledger = from_entries(table.store.ledger(table.code) or [])
+    table.requests = [SeatRequest(*r) for r in table.store.requests(table.id)]
+    for client in table.clients:
+        if client.seat is not None and not table.holds(client):
+            client.leave_seat()
+
+
+def set_away(table: LiveTable, position: int, away: bool) -> None:
+    """Seat ``position`` sits out (the table moves for it) or is back; stored."""
+    seat = table.seats[position]
+    if seat.sitting_out != away:
+        seat.sitting_out = away
+        table.store.save_seat(table.id, seat)
+        table.changed.set()
+
+
+# --- what a connection asks -----------------------------------------------------------------
+
+
+async def connect(table: LiveTable, client: Client) -> None:
+    """A connection opens (a spectator until it says hello with a token)."""
+    async with table.lock:
+        table.clients.add(client)
+        client.push("state", snapshot(table, client))
+
+
+async def disconnect(table: LiveTable, client: Client) -> None:
+    """A connection closes."""
+    client.closed = True
+    async with table.lock:
+        table.clients.discard(client)
+        if client.seat is not None:
+            broadcast(table)  # the others see the seat go quiet
+
+
+async def hello(table: LiveTable, client: Client, token: str | None) -> None:
+    """Bind a connection to the seat its token holds (None: watch)."""
+    async with table.lock:
+        if client.said_hello:
+            client.error("this connection has already said hello", "hello_twice")
+            return
+        if token is not None:
+            hashed = hash_token(token)
+            seat = table.seat_of(hashed)
+            asked = next((r for r in table.requests if r.token_hash == hashed), None)
+            if seat is not None:
+                client.seat, client.holder = seat.position, seat.holder
+                client.token_hash = hashed
+            elif asked is not None:
+                client.request, client.token_hash = asked.id, hashed
+            else:
+                client.error(
+                    f"that token holds no seat at table {table.code}; watching instead",
+                    "bad_token",
+                )
+        client.said_hello = True
+        history(table, client)
+        table.changed.set()
+        broadcast(table)
+
+
+def held_seat(table: LiveTable, client: Client, doing: str) -> SeatData | None:
+    """The seat the connection holds; None (and the connection told that only a player in a
+    seat can do ``doing``) when it holds none."""
+    if not table.holds(client):
+        client.error(f"only a player in a seat can {doing}", "spectator")
+        return None
+    assert client.seat is not None
+    return table.seats[client.seat]
+
+
+async def sit_out(table: LiveTable, client: Client, away: bool) -> None:
+    """A player sits out (the table moves for them; no new hands) or comes back."""
+    async with table.lock:
+        seat = held_seat(table, client, "sit out or come back")
+        if seat is not None:
+            set_away(table, seat.position, away)
+            broadcast(table)
+
+
+async def rebuy(table: LiveTable, client: Client, chips: int) -> None:
+    """A player adds chips between hands, up to the table's most (``max_buy``, else the
+    buy-in): a rebuy in the ledger."""
+    async with table.lock:
+        seat = held_seat(table, client, "rebuy")
+        if seat is None:
+            return
+        if table.in_hand(seat.position):
+            client.error("rebuy between hands: you are in the hand under way", "in_hand")
+            return
+        most = table.options["max_buy"] or table.stack
+        if seat.stack + chips > most:
+            room = max(0, most - seat.stack)
+            client.error(
+                f"a rebuy brings a stack to at most {most} chips; you have {seat.stack}, "
+                f"so you may add up to {room}",
+                "too_many_chips",
+            )
+            return
+        before = table.ledger
+        entries = ledger_entries(table, lambda book: [book.buy_in(seat.name, chips)])
+        seat.stack += chips
+        try:
+            save(table, seat, ledger=entries)
+        except TableError as exc:
+            table.ledger = before
+            client.error(exc.message, exc.reason)
+            return
+        announce(table, f"{seat.name} rebuys {chips} chips and has {seat.stack}")
+        table.changed.set()
+        broadcast(table)
+
+
+async def leave(table: LiveTable, client: Client) -> None:
+    """A player gives up the seat: a cash-out of every chip (after the hand under way, if they
+    are in it); a host who leaves leaves the table without a host."""
+    async with table.lock:
+        seat = held_seat(table, client, "leave it")
+        if seat is None:
+            return
+        name, chips, playing = seat.name, seat.stack, table.in_hand(seat.position)
+        was_host = client.token_hash is not None and client.token_hash == table.host_token
+        entries = vacate(table, seat)
+        try:
+            save(table, seat, ledger=entries, fields={"host_token": None} if was_host else None)
+        except TableError as exc:
+            client.error(exc.message, exc.reason)
+            return
+        if was_host:
+            table.host_token = None
+        later = " at the end of this hand" if playing else f" with {chips} chips"
+        announce(table, f"{name} leaves the table and cashes out{later}")
+        client.error("you left your seat; you are watching now", "left")
+        table.changed.set()
+        broadcast(table)
