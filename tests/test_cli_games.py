@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+from defined_games import FOUR_CARD, keep_registry
 from splitpot import bots, variants
 from splitpot.cli import main
 from splitpot.notation import load
@@ -37,43 +38,11 @@ base = "nasdaq"
 sale_bidding = "sealed"
 min_price = 2
 """
-FOUR_CARD = """\
-name = "four-card-hilo"
-low = "a5"
-qualifier = 8
-betting = "spread"
-bring_in = 1
-
-[[steps]]
-kind = "deal"
-cards = "du"
-
-[[steps]]
-kind = "betting"
-bet = "small"
-opener = "low-card"
-bring_in = true
-
-[[steps]]
-kind = "deal"
-cards = "uu"
-
-[[steps]]
-kind = "betting"
-bet = "big"
-opener = "high-board"
-
-[[steps]]
-kind = "showdown"
-"""
 
 
 @pytest.fixture(autouse=True)
 def _registry(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Games a test defines leave the registry as it was."""
-    monkeypatch.setattr(variants, "_GAMES", dict(variants._GAMES))
-    monkeypatch.setattr(variants, "_KEYS", dict(variants._KEYS))
-    monkeypatch.setattr(variants, "_DEFINED", set())
+    keep_registry(monkeypatch)
 
 
 def _file(tmp_path: Path, name: str, text: str) -> str:
@@ -155,7 +124,7 @@ def test_play_plays_a_defined_game_line_by_line(tmp_path: Path, how: str) -> Non
         (FOUR_CARD.replace('cards = "uu"', "cards = 2"), 19, "deal cards = 2 must be a string"),
         (FOUR_CARD.replace('opener = "low-card"', 'open = "x"'), 14, "betting does not take"),
         (FOUR_CARD.replace('"four-card-hilo"', '"razz"'), 1, "taken by the built-in game razz"),
-        (FOUR_CARD.replace("low =", 'code = "F7S/8"\nlow ='), 2, "is stud8's, which plays other"),
+        (FOUR_CARD.replace("low =", 'code = "F7S/8"\nlow ='), 3, "is stud8's, which plays other"),
         (FOUR_CARD.replace('"du"', '"dudududu"'), 7, "hands hold 1..7"),
     ],
 )

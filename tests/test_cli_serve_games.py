@@ -15,46 +15,15 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from defined_games import FOUR_CARD, keep_registry
 from server_helpers import client, my_turn, receive, seat, table
 from splitpot import variants
 from splitpot.cli import main
 
-FOUR_CARD = """\
-name = "four-card-hilo"
-description = "Four-card stud high-low, one down"
-low = "a5"
-bring_in = 1
-
-[[steps]]
-kind = "deal"
-cards = "du"
-
-[[steps]]
-kind = "betting"
-bet = "small"
-opener = "low-card"
-bring_in = true
-
-[[steps]]
-kind = "deal"
-cards = "uu"
-
-[[steps]]
-kind = "betting"
-bet = "big"
-opener = "high-board"
-
-[[steps]]
-kind = "showdown"
-"""
-
 
 @pytest.fixture(autouse=True)
 def _registry(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Games a test defines leave the registry as it was."""
-    monkeypatch.setattr(variants, "_GAMES", dict(variants._GAMES))
-    monkeypatch.setattr(variants, "_KEYS", dict(variants._KEYS))
-    monkeypatch.setattr(variants, "_DEFINED", set())
+    keep_registry(monkeypatch)
 
 
 SPLITPOT = [sys.executable, "-c", "from splitpot.cli import run; run()"]
