@@ -286,7 +286,7 @@ def test_a_view_without_rules_is_refused_by_name() -> None:
 # p3 Tc Th 8s 4d (tens), p4 Jc 9c 8c 7h (a queen-high low at best, with its Qh down). With no
 # qualifier (stud5hilo) every hand has a low; p1's beats the others' (a pair of tens, a queen,
 # a pair of kings), so it holds half the pot for certain. Against one random hand, five
-# unpaired cards up to a nine make the better low 95 times in 100 (half of all hands hold a
+# unpaired cards up to a nine make the better low 97 times in 100 (half of all hands hold a
 # pair; of the unpaired few stop below ten). Facing the kings' bet of 10 after two calls, half
 # of the pot of 42 + 10 pays that call twice over: the heuristic stays in (it counted a
 # nine-low as no better than a pair before, and folded).
