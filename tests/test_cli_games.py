@@ -73,7 +73,9 @@ def test_every_bot_simulates_a_defined_game_and_its_record_replays(
         assert "four-card-hilo" in record.read_text(encoding="utf-8")
         return
     records = load(record)
-    for saved in records:  # a base game with other stakes or house rules
+    assert variants.get(rules.name) == rules  # known by its name...
+    assert variants.get(rules.code).name != rules.name  # ...its code still the base game's
+    for saved in records:  # a base game with other stakes or house rules, as its record says
         assert (saved.small_bet, saved.big_bet) == (rules.small_bet, rules.big_bet)
         assert replay_to_end(saved).stacks == saved.finishing_stacks
     moves = [a for saved in records for a in replay_to_end(saved).log]

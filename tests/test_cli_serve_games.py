@@ -38,10 +38,17 @@ def _folder(tmp_path: Path, **files: str) -> Path:
     return folder
 
 
+BIG_RAZZ = 'name = "razz-big"\nbase = "razz"\nsmall_bet = 20\nbig_bet = 40\nbring_in = 10\n'
+
+
 def test_the_lobby_offers_a_defined_game_and_deals_it_by_its_rules(tmp_path: Path) -> None:
-    variants.load_game(_folder(tmp_path, four=FOUR_CARD) / "four.toml")
+    folder = _folder(tmp_path, four=FOUR_CARD, big=BIG_RAZZ)
+    variants.load_game(folder / "four.toml")
+    variants.load_game(folder / "big.toml")
+    assert variants.get("FR").name == "razz"  # the base game keeps its code
     with client() as http:
         offered = {g["name"]: g for g in http.get("/api/games").json()["games"]}
+        assert offered["razz-big"]["stack"] == 100 * 40  # its own stakes
         assert offered["four-card-hilo"]["title"] == "Four-card stud high-low, one down"
         assert [s["name"] for s in offered["four-card-hilo"]["stakes"]] == [
             "ante",

@@ -44,36 +44,40 @@ def register(rules: Rules, *aliases: str) -> Rules:
 
 
 def define(rules: Rules, *aliases: str) -> Rules:
-    """Make a defined game known by its name, code and ``aliases``, and return it as its
-    hands are recorded.
+    """Make a defined game known by its name and ``aliases`` (and its code), and return it as
+    its hands are recorded.
 
     A game that plays the steps of the registered game its code names (a ``base`` game with
-    other stakes or house rules) is that game to a record, whose house rules say the rest:
-    nothing is registered. Any other joins the registry, a game without a code taking its
-    name for one; a name, code or alias that is a built-in game's, or a code whose game plays
-    other steps, is refused (:class:`RulesError` naming the key). A game defined earlier is
-    replaced.
+    other stakes or house rules) keeps that code: a record of it is that game's, whose house
+    rules say the rest. Any other is known by its code too, a game without one taking its name
+    for one. A name, code or alias of a built-in game, or a code whose game plays other steps,
+    is refused (:class:`RulesError` naming the key). A game defined earlier is replaced.
     """
-    same = _KEYS.get(rules.code.casefold()) if rules.code else None
-    if same is not None and _GAMES[same].steps == rules.steps and same not in _DEFINED:
-        return rules
-    if same is not None and same != rules.name and same not in _DEFINED:
+    owner = _KEYS.get(rules.code.casefold()) if rules.code else None
+    builtin = owner is not None and owner not in _DEFINED
+    plays_base = builtin and owner is not None and _GAMES[owner].steps == rules.steps
+    if builtin and not plays_base and owner != rules.name:
         raise RulesError(
-            f"code = {rules.code!r} is {same}'s, which plays other steps: give {rules.name} a "
+            f"code = {rules.code!r} is {owner}'s, which plays other steps: give {rules.name} a "
             "code of its own (or leave it out)"
         )
     if not rules.code:
         rules = dataclasses.replace(rules, code=rules.name)
-    keys = [("name", rules.name), ("code", rules.code), *(("aliases", a) for a in aliases)]
+    keys = [("name", rules.name), *(("aliases", a) for a in aliases)]
+    if not plays_base:
+        keys.append(("code", rules.code))
     for key, value in keys:
         taken = _KEYS.get(value.casefold())
         if taken is not None and taken not in _DEFINED:
             raise RulesError(f"{key} = {value!r} is taken by the built-in game {taken}")
     if rules.name in _DEFINED:
-        for key in [k for k, name in _KEYS.items() if name == rules.name]:
-            del _KEYS[key]
+        for old in [k for k, name in _KEYS.items() if name == rules.name]:
+            del _KEYS[old]
     _DEFINED.add(rules.name)
-    return register(rules, *aliases)
+    _GAMES[rules.name] = rules
+    for _, value in keys:
+        _KEYS[value.casefold()] = rules.name
+    return rules
 
 
 def defined() -> tuple[Rules, ...]:
