@@ -91,7 +91,7 @@ def test_adapters_use_the_core_and_only_the_adapters_they_front(adapter: str) ->
 # The bots in parts: reading a view into a table and answering it, the choice of an action
 # from an estimate of the seat's chances, and what tables pay at sales. Each bot builds on
 # these parts, never on another bot.
-BOT_PARTS = {"table": set(), "strategy": {"table"}, "market": set()}
+BOT_PARTS = {"table": set(), "strategy": {"table", "market"}, "market": set()}
 BOTS = {"simple", "heuristic", "equity"}
 
 

@@ -278,3 +278,27 @@ def test_a_view_without_rules_is_refused_by_name() -> None:
     for make in BOTS:
         with pytest.raises(SplitpotError, match="'stud8' without its rules"):
             make().act(seen)
+
+
+# --- five-card stud high-low: a low of high cards -------------------------------------------
+
+# p1: 9h down, 6d 5s 3c 2h up: a 9-6-5-3-2 low and nine high. p2 shows Kd Kc 7d Qs (kings),
+# p3 Tc Th 8s 4d (tens), p4 Jc 9c 8c 7h (a queen-high low at best, with its Qh down). With no
+# qualifier (stud5hilo) every hand has a low; p1's beats the others' (a pair of tens, a queen,
+# a pair of kings), so it holds half the pot for certain. Against one random hand, five
+# unpaired cards up to a nine make the better low 97 times in 100 (half of all hands hold a
+# pair; of the unpaired few stop below ten). Facing the kings' bet of 10 after two calls, half
+# of the pot of 42 + 10 pays that call twice over: the heuristic stays in (it counted a
+# nine-low as no better than a pair before, and folded).
+NINE_LOW_FIVE = ["9h6d5s3c2h", "AsKdKc7dQs", "JdTcTh8s4d", "QhJc9c8c7h"]
+
+
+def test_in_five_card_stud_high_low_the_heuristic_stays_in_with_a_nine_low() -> None:
+    rules = variants.get("stud5hilo")
+    state = last_round(rules, NINE_LOW_FIVE)
+    for line in ("p2 cbr 10", "p3 cc", "p4 cc"):
+        apply(state, parse_action(line))
+    seen = view(state, 0)
+    table = read(seen)
+    assert HeuristicBot().estimate(table, table.mine, 0).low >= 0.9
+    assert HeuristicBot().act(seen).verb in ("cc", "cbr")

@@ -151,8 +151,10 @@ def _selling(card: str, game: str) -> View:
 
 def test_sellers_price_a_card_by_its_worth_to_the_others() -> None:
     # An ace makes lows and high pairs: the heuristic asks a third of its worth, at least the
-    # minimum price. A nine helps nobody much: no price (NASDAQ ¶8) or a free discard (5.2(c))
-    # rather than risk paying an unsold card's price into the pot (¶10).
+    # minimum price. A nine helps nobody much: no price (NASDAQ ¶8); at nasdaq7, where a price
+    # is required, the lowest (5) while the table is taken to pay it (nothing seen yet: the
+    # market's prior), a free discard (5.2(c)) where offers have gone unsold, rather than
+    # risk paying an unsold card's price into the pot (¶10).
     bot = HeuristicBot()
     for game in ("nasdaq", "nasdaq7"):
         ace = bot.act(_selling("Ah", game))
@@ -160,8 +162,10 @@ def test_sellers_price_a_card_by_its_worth_to_the_others() -> None:
         assert worth >= HeuristicBot.ask_margin * 5
         assert (ace.verb, ace.amount) == ("sell", max(5, round(worth / 3)))
     assert bot.act(_selling("9c", "nasdaq")) == Action("sell", 0, tuple(parse_cards("9c")))
+    assert bot.act(_selling("9c", "nasdaq7")) == Action("sell", 0, tuple(parse_cards("9c")), 5)
+    bot.market.offers = 8  # eight offers seen, none sold
     assert bot.act(_selling("9c", "nasdaq7")) == Action("sd", 0, tuple(parse_cards("9c")))
-    # The equity bot prices from the buyer's seat by Monte Carlo, by the same rule.
+    # The equity bot prices from the buyer's seat by Monte Carlo, by the same rules.
     for game in ("nasdaq", "nasdaq7"):
         for card in ("Ah", "9c"):
             seen = _selling(card, game)
@@ -170,8 +174,10 @@ def test_sellers_price_a_card_by_its_worth_to_the_others() -> None:
             sale = EquityBot(seed=3, samples=SAMPLES).act(seen)
             if worth >= EquityBot.ask_margin * 5:
                 assert (sale.verb, sale.amount) == ("sell", max(5, round(worth / 3)))
-            else:
-                assert (sale.verb, sale.amount) == ("sell" if game == "nasdaq" else "sd", None)
+            elif game == "nasdaq":
+                assert (sale.verb, sale.amount) == ("sell", None)
+            else:  # the lowest price where the table is taken to pay it (5) beats half its worth
+                assert (sale.verb, sale.amount) == (("sell", 5) if worth < 10 else ("sd", None))
 
 
 def test_discards_keep_the_pair() -> None:

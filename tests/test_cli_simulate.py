@@ -153,7 +153,7 @@ def _rules_file(tmp_path: Path, name: str, text: str | bytes) -> str:
         (("--rules", "missing.toml"), "'--rules' (missing.toml): cannot read it as TOML"),
         (("--rules", "@broken"), "cannot read it as TOML"),
         (("--rules", "@unknown"), "unknown house rule 'colour'"),
-        (("--rules", "@steps"), "unknown house rule 'steps'"),
+        (("--rules", "@steps"), "defines a game (name, base or steps): give it alone"),
         (("--think", "5", "--samples", "100"), "--think and --samples exclude each other"),
         (("--samples", "0"), "Invalid value for '--samples'"),
     ],

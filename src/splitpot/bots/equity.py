@@ -34,7 +34,6 @@ import numpy as np
 import numpy.typing as npt
 
 from splitpot.actions import Action, Declaration
-from splitpot.bots.market import Market, sale_turns_left
 from splitpot.bots.strategy import Estimate, StrategyBot
 from splitpot.bots.table import Opponent, Table, final_cards, held_cards
 from splitpot.hands import Ranking, high_value, high_values, low_value, low_values
@@ -93,8 +92,6 @@ class EquityBot(StrategyBot):
         """Seconds a hand evaluation has taken in its recent batches (wall clock, so it slows
         down with the machine)."""
         self.np_rng = np.random.default_rng(seed)
-        self.market = Market()
-        """What the tables it plays at pay for cards at sales (NASDAQ)."""
         self._ready: set[Rules] = set()
         if samples is not None:
             self.use_samples(samples)
@@ -122,7 +119,6 @@ class EquityBot(StrategyBot):
         """The action to take now, decided within ``think`` seconds when timed."""
         if view.rules is not None:
             self.prepare(view.rules)
-            self.market.observe(view, view.rules)
         self.deadline = perf_counter() + self.think if self.timed else None
         try:
             return super().act(view)
@@ -160,16 +156,6 @@ class EquityBot(StrategyBot):
         if table.opponents and not any(o.known for o in table.opponents):
             return self.hidden_raise_factor, self.hidden_call_margin
         return self.raise_factor, self.call_margin
-
-    def offer_value(self, view: View, table: Table, price: int) -> float:
-        """What the sales it has seen say an offer at ``price`` brings (:class:`Market`)."""
-        return self.market.expect(price, 1 / (1 + len(table.opponents)))
-
-    def staying_value(self, view: View, table: Table) -> float:
-        """Its sales still to come this hand, each worth what the table pays for an offer at
-        the lowest price when that is worth making."""
-        turns = sale_turns_left(view, table.rules)
-        return turns * max(0.0, self.offer_value(view, table, table.rules.price_minimum))
 
     def estimate(self, table: Table, mine: tuple[int, ...], to_come: int) -> Estimate:
         """Chances by Monte Carlo over the unseen cards (``self.samples`` deals)."""

@@ -96,7 +96,7 @@ class Market:
         when unsold, of which ``share`` comes back to the seller with the pot."""
         seen = self._current
         offers = self.offers + len(seen) + _PRIOR
-        sold = self.sold + sum(s for _, s, _ in seen)
-        received = self.received + sum(r for _, _, r in seen)
+        sold = self.sold + sum(s for _, s, _ in seen) + _PRIOR
+        received = self.received + sum(r for _, _, r in seen) + _PRIOR * price
         unsold = 1 - sold / offers
         return received / offers - unsold * price * (1 - share)

@@ -16,9 +16,11 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from splitpot.actions import BETTING_VERBS, Action, Declaration
+from splitpot.bots.market import Market, sale_turns_left
 from splitpot.bots.table import Table, action_for, read
 from splitpot.cards import CARDS
 from splitpot.errors import RulesError
+from splitpot.rules import Sale
 from splitpot.state import Option
 from splitpot.views import View
 
@@ -57,6 +59,8 @@ class StrategyBot:
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
+        self.market = Market()
+        """What the tables it plays at pay for cards at sales (NASDAQ)."""
 
     # --- what subclasses provide -------------------------------------------------------------
 
@@ -78,14 +82,16 @@ class StrategyBot:
 
     def offer_value(self, view: View, table: Table, price: int) -> float:
         """Chips a seat expects from offering a card nobody much wants at ``price`` (NASDAQ:
-        the bids are paid to it, ¶9; unsold it pays the price into the pot, ¶10). Here none:
-        a card worth little is given away for nothing instead where the rules allow."""
-        return 0.0
+        the bids are paid to it, ¶9; unsold it pays the price into the pot, ¶10), by what the
+        sales it has seen brought (:class:`~splitpot.bots.market.Market`)."""
+        return self.market.expect(price, 1 / (1 + len(table.opponents)))
 
     def staying_value(self, view: View, table: Table) -> float:
-        """Chips a seat expects to take by staying in the hand besides its share of the pot
-        (its sales still to come); none here."""
-        return 0.0
+        """Chips a seat expects to take by staying in the hand besides its share of the pot:
+        its sales still to come this hand, each worth what the table pays for an offer at the
+        lowest price when that is worth making."""
+        turns = sale_turns_left(view, table.rules)
+        return turns * max(0.0, self.offer_value(view, table, table.rules.price_minimum))
 
     # --- the protocol --------------------------------------------------------------------------
 
@@ -96,6 +102,8 @@ class StrategyBot:
             raise RulesError("no options: it is not this seat's turn")
         if verbs == {"sm"}:
             return action_for(view, view.options[0])
+        if view.rules is not None and any(isinstance(s, Sale) for s in view.rules.steps):
+            self.market.observe(view, view.rules)
         table = read(view)
         if "dec" in verbs:
             return self._declare(view, table)

@@ -15,7 +15,7 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 import click
 
@@ -23,12 +23,10 @@ from splitpot import bots as bot_registry
 from splitpot import house, variants
 from splitpot.bots import Bot
 from splitpot.cli.extras import needs
-from splitpot.cli.house import build_rules
-from splitpot.cli.house import file_changes as _file_changes
+from splitpot.cli.house import build_rules, choose_game
 from splitpot.cli.house import house_changes as _house_changes
 from splitpot.cli.plain import run_plain
 from splitpot.cli.session import Session, check_record
-from splitpot.errors import RulesError
 
 __all__ = ["DEFAULT_BOT", "DEFAULT_DELAY_MS", "build_rules", "play", "rule_keys"]
 
@@ -90,7 +88,13 @@ def default_record(game: str) -> Path:
 
 
 @click.command(cls=_PlayCommand)
-@click.argument("game")
+@click.argument("game", required=False)
+@click.option(
+    "--game",
+    "game_option",
+    metavar="NAME|FILE.toml",
+    help="The game, as GAME: a name, a code, or a file defining one (docs/variants.md).",
+)
 @click.option("--players", type=int, help="Players at the table, you included [default: 4].")
 @click.option("--seat", type=int, default=1, show_default=True, help="Your seat, 1 = p1.")
 @click.option(
@@ -116,7 +120,7 @@ def default_record(game: str) -> Path:
     "--rules",
     "rules_file",
     type=click.Path(dir_okay=False, path_type=Path),
-    help="A TOML file of house rules and stakes.",
+    help="A TOML file of house rules and stakes (with a name or base: a game of its own).",
 )
 @click.option(
     "--record",
@@ -143,7 +147,8 @@ def default_record(game: str) -> Path:
     help=f"Pause after each bot's move, ms [default: {DEFAULT_DELAY_MS}; 0 with --plain].",
 )
 def play(
-    game: str,
+    game: str | None,
+    game_option: str | None,
     players: int | None,
     seat: int,
     bot_spec: str,
@@ -164,16 +169,14 @@ def play(
 ) -> None:
     """Play GAME against bots at a full-screen table, or line by line with --plain.
 
-    Every finished hand is saved to one .phhs record as it ends (a hand left unfinished is
-    saved as abandoned); the record's path is checked before the first hand.
+    GAME is a game's name or code, or a TOML file defining a game (docs/variants.md). Every
+    finished hand is saved to one .phhs record as it ends (a hand left unfinished is saved as
+    abandoned); the record's path is checked before the first hand.
     """
-    try:
-        base = variants.get(game)
-    except RulesError as exc:
-        raise click.BadParameter(str(exc), param_hint="'GAME'") from None
-    changes: list[tuple[str, str, Any]] = []
-    if rules_file is not None:
-        changes += _file_changes(rules_file)
+    if game is not None and game_option is not None:
+        raise click.BadParameter("give the game once: GAME or --game", param_hint="'--game'")
+    hint = "'GAME'" if game is not None else "'--game'"
+    base, changes = choose_game(game or game_option, rules_file, hint=hint)
     changes += _house_changes(house)
     given = {"ante": ante, "bring_in": bring_in, "small_bet": small_bet, "big_bet": big_bet}
     for key, value in given.items():

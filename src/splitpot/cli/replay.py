@@ -11,8 +11,9 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from splitpot import variants
 from splitpot.engine import legal_actions, outcome
-from splitpot.errors import RecordError
+from splitpot.errors import RecordError, RulesError
 from splitpot.notation import HandRecord, iter_text
 from splitpot.records import replay_to_end
 from splitpot.state import State
@@ -78,9 +79,23 @@ def _print_table(console: Console, number: int, record: HandRecord, info: dict[s
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per hand.")
 @click.option("--check", is_flag=True, help="Exit 1 unless every finishing_stacks is reached.")
+@click.option(
+    "--game",
+    "games",
+    multiple=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    metavar="FILE.toml",
+    help="A game defined in a file (docs/variants.md) that the record's variant names "
+    "(repeatable).",
+)
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-def replay(as_json: bool, check: bool, file: Path) -> None:
+def replay(as_json: bool, check: bool, games: tuple[Path, ...], file: Path) -> None:
     """Replay the hands of FILE (.phh or .phhs) and print where each table stands."""
+    for game in games:
+        try:
+            variants.load_game(game)
+        except RulesError as exc:
+            raise click.BadParameter(str(exc), param_hint="'--game'") from None
     console = Console()
     mismatches: list[str] = []
     number = 0

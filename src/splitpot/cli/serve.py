@@ -3,20 +3,25 @@
 Opens (and migrates) the database, binds the address itself (so a busy port is one clear line,
 and ``--port 0`` picks a free one), prints the URL to open, and runs uvicorn until Ctrl-C.
 ``--practice`` also makes a practice table (Auction, you against three bots) and prints its
-link: that is ``make run``.
+link: that is ``make run``. ``--games DIR`` offers the games defined in DIR's ``*.toml`` files
+(docs/variants.md) in the lobby, beside the built-in ones.
 """
 
 from __future__ import annotations
 
 import contextlib
 import socket
+from pathlib import Path
 
 import click
 import uvicorn
 
+from splitpot import variants
+from splitpot.errors import RulesError
+from splitpot.rules import Rules
 from splitpot.server.app import MAX_SOCKET_MESSAGE, create_app
 from splitpot.server.settings import Settings
-from splitpot.server.store import StoreError
+from splitpot.server.store import Store, StoreError
 
 __all__ = ["serve"]
 
@@ -46,6 +51,43 @@ def _bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def define_games(folder: Path) -> list[Rules]:
+    """Define every game of ``folder``'s ``*.toml`` files (:func:`splitpot.variants.load_game`),
+    all or none: a bad file is a :class:`click.BadParameter` naming its line and key."""
+    files = sorted(folder.glob("*.toml"))
+    if not files:
+        raise click.BadParameter(f"{folder} holds no game files (*.toml)", param_hint="'--games'")
+    loaded = []
+    for path in files:
+        try:
+            loaded.append(variants.load_toml(path))
+        except RulesError as exc:
+            raise click.BadParameter(str(exc), param_hint="'--games'") from None
+    names = [rules.name for rules in loaded]
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise click.BadParameter(
+            f"{folder}: more than one file defines {', '.join(twice)}", param_hint="'--games'"
+        )
+    try:
+        return [variants.load_game(path) for path in files]
+    except RulesError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--games'") from None
+
+
+def _check_stored_games(store: Store) -> None:
+    """Refuse to serve stored tables of games this server does not know (defined in files it
+    was not given this time): one line naming them, rather than a table that cannot load."""
+    known = set(variants.names())
+    missing = sorted({data.game for data in store.tables()} - known)
+    if missing:
+        store.close()
+        raise click.UsageError(
+            f"the database holds tables of {', '.join(missing)}, not a game this server knows: "
+            "give --games the folder of their files"
+        )
+
+
 def _url(host: str, port: int) -> str:
     shown = "127.0.0.1" if host in _ANY else host
     if ":" in shown:
@@ -67,6 +109,12 @@ def _url(host: str, port: int) -> str:
     default="splitpot.db",
     show_default=True,
     help="A SQLite file, or a URL (postgresql://user@host/splitpot).",
+)
+@click.option(
+    "--games",
+    "games_dir",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    help="A folder of games defined in TOML files (docs/variants.md), offered in the lobby.",
 )
 @click.option(
     "--practice", is_flag=True, help="Also open a practice table (Auction, you against three bots)."
@@ -109,6 +157,7 @@ def serve(
     host: str,
     port: int,
     db: str,
+    games_dir: Path | None,
     practice: bool,
     bot_delay: float,
     next_delay: float,
@@ -117,6 +166,7 @@ def serve(
     allow_seeds: bool,
 ) -> None:
     """Host web tables: friends join by a link and play in the browser."""
+    defined = define_games(games_dir) if games_dir is not None else []
     settings = Settings(
         bot_delay=bot_delay,
         next_delay=next_delay,
@@ -129,9 +179,12 @@ def serve(
         app = create_app(db, settings=settings)
     except StoreError as exc:
         raise click.ClickException(str(exc)) from None
+    _check_stored_games(app.state.store)
     sock = _bind(host, port)
     base = _url(host, sock.getsockname()[1])
     click.echo(f"splitpot is serving at {base}/ (database {db}); Ctrl-C stops it.")
+    if defined:
+        click.echo(f"Games from {games_dir}: {', '.join(r.name for r in defined)}.")
     if practice:
         code = app.state.tables.practice()
         click.echo(f"Practice table (Auction, you against three bots): open {base}/t/{code}")

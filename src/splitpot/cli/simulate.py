@@ -11,6 +11,7 @@ import json
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -28,9 +29,9 @@ from rich.text import Text
 
 from splitpot import bots as bot_registry
 from splitpot import variants
-from splitpot.cli.house import build_rules, file_changes, house_changes
+from splitpot.cli.house import build_rules, choose_game, house_changes
 from splitpot.cli.session import check_record
-from splitpot.errors import RulesError, SplitpotError
+from splitpot.errors import SplitpotError
 from splitpot.sim import hand_seeds, mean_ci
 from splitpot.sim.parallel import BACKENDS, Job, run
 from splitpot.sim.results import FORMATS
@@ -114,7 +115,12 @@ def parallel_options(outcome: str) -> Callable[[Callable[..., None]], Callable[.
 
 
 @click.command()
-@click.option("--game", required=True, help="Game name or PHH code (stud8, F7S/8, ...).")
+@click.option(
+    "--game",
+    metavar="NAME|FILE.toml",
+    help="Game name or PHH code (stud8, F7S/8, ...), or a TOML file defining a game "
+    "(docs/variants.md).",
+)
 @click.option("--players", type=int, required=True, help="Players at the table.")
 @click.option(
     "--hands", "hand_count", type=click.IntRange(min=0), required=True, help="Hands to play."
@@ -145,7 +151,8 @@ def parallel_options(outcome: str) -> Callable[[Callable[..., None]], Callable[.
     "--rules",
     "rules_file",
     type=click.Path(dir_okay=False, path_type=Path),
-    help="A TOML file of house rules and stakes, as for play (--house wins over it).",
+    help="A TOML file of house rules and stakes, as for play (--house wins over it); with a "
+    "name or base, a game of its own.",
 )
 @click.option(
     "--record",
@@ -165,6 +172,12 @@ def parallel_options(outcome: str) -> Callable[[Callable[..., None]], Callable[.
     help="Deals per decision for bots that search, instead of --think: no clock, so a "
     "seeded run is the same on any machine.",
 )
+@click.option(
+    "--rotate",
+    is_flag=True,
+    help="Seat the bots one place further round every hand, the same deck dealt once to each "
+    "seating (duplicate): the results are per bot, in the order of --bots.",
+)
 @click.option("--json", "as_json", is_flag=True, help='Print {"hands", "seconds", "net"}.')
 @parallel_options("results")
 @click.option(
@@ -173,7 +186,7 @@ def parallel_options(outcome: str) -> Callable[[Callable[..., None]], Callable[.
     help="Write one row per hand (.parquet or .csv); `splitpot report FILE` sums it up.",
 )
 def simulate(
-    game: str,
+    game: str | None,
     players: int,
     hand_count: int,
     seed: int,
@@ -184,6 +197,7 @@ def simulate(
     record: Path | None,
     think_ms: float | None,
     samples: int | None,
+    rotate: bool,
     as_json: bool,
     workers: int,
     backend: str,
@@ -192,11 +206,7 @@ def simulate(
 ) -> None:
     """Let bots play HANDS hands of GAME and print each seat's net chips (and its mean per
     hand with a 95 % confidence interval)."""
-    try:
-        base = variants.get(game)
-    except RulesError as exc:
-        raise click.UsageError(str(exc)) from None
-    changes = file_changes(rules_file) if rules_file is not None else []
+    base, changes = choose_game(game, rules_file, hint="'--game'")
     rules = build_rules(base, [*changes, *house_changes(house)])
     if think_ms is not None and samples is not None:
         raise click.UsageError(
@@ -216,14 +226,19 @@ def simulate(
     if out is not None and out.suffix.lower() not in FORMATS:
         raise click.UsageError(f"--out {out}: name a .parquet or .csv file")
     stack = stacks if stacks is not None else 100 * rules.big_bet
-    job = Job(rules, tuple(names), (stack,) * players, think, samples=samples)
+    job = Job(rules, tuple(names), (stack,) * players, think, samples=samples, rotate=rotate)
+    job = replace(job, games=variants.defined())
+    seeds = hand_seeds(seed, hand_count)
+    if rotate:  # a block of one deck per seating: the deal's luck cancels out
+        blocks = hand_seeds(seed, -(-hand_count // players))
+        seeds = [blocks[number // players] for number in range(hand_count)]
     console = Console()
     began = time.perf_counter()
     try:
         with _progress(console, rules.name, hand_count) as on_hand:
             per_hand = run(
                 job,
-                hand_seeds(seed, hand_count),
+                seeds,
                 workers=workers,
                 backend=backend,
                 address=address,
@@ -238,12 +253,16 @@ def simulate(
     if as_json:
         click.echo(json.dumps({"hands": hand_count, "seconds": round(seconds, 6), "net": net}))
         return
-    table = Table(title=f"{hand_count} hands of {rules.name}, seed {seed}", title_justify="left")
-    for column in ("player", "bot", "net", "per hand", "95% CI"):
+    title = f"{hand_count} hands of {rules.name}, seed {seed}"
+    if rotate:
+        title += ", seats rotated"
+    table = Table(title=title, title_justify="left")
+    for column in ("bot #" if rotate else "player", "bot", "net", "per hand", "95% CI"):
         table.add_column(column, justify="left" if column == "bot" else "right")
     for seat, (name, chips) in enumerate(zip(names, net, strict=True)):
-        mean, half = mean_ci([won[seat] for won in per_hand])
-        table.add_row(f"p{seat + 1}", name, f"{chips:+d}", f"{mean:+.2f}", f"± {half:.2f}")
+        mean, half = mean_ci([won[seat] for won in per_hand], block=players if rotate else 1)
+        label = f"{seat + 1}" if rotate else f"p{seat + 1}"
+        table.add_row(label, name, f"{chips:+d}", f"{mean:+.2f}", f"± {half:.2f}")
     console.print(table)
     rate = hand_count / seconds if seconds else 0.0
     console.print(f"{seconds:.2f} s, {rate:,.0f} hands/s")

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from splitpot import bots as bot_registry
+from splitpot import variants
 from splitpot.engine import outcome
 from splitpot.errors import BackendError
 from splitpot.notation import phhs_entry
@@ -79,6 +80,26 @@ class Job:
     rows: bool = False
     records: bool = False
     samples: int | None = None
+    rotate: bool = False
+    """Seat the bots one place further round every hand (bot ``j`` in seat ``(j + i) % n`` at
+    hand ``i``, counted from 0): each hand's net is then per bot, in the order of ``bots``."""
+    games: tuple[Rules, ...] = ()
+    """Games defined from files (:func:`splitpot.variants.define`) that a worker must know to
+    record hands of them."""
+
+    def seated(self, number: int) -> tuple[str, ...]:
+        """The bot in each seat at hand ``number`` (0-based)."""
+        if not self.rotate:
+            return self.bots
+        n = len(self.bots)
+        return tuple(self.bots[(seat - number) % n] for seat in range(n))
+
+    def per_bot(self, number: int, net: tuple[int, ...]) -> tuple[int, ...]:
+        """A hand's net per seat as the run counts it: per bot when the seats rotate."""
+        if not self.rotate:
+            return net
+        n = len(net)
+        return tuple(net[(j + number) % n] for j in range(n))
 
 
 @dataclass
@@ -92,11 +113,12 @@ class Chunk:
     records: list[str] = field(default_factory=list)
 
 
-def play_seeded(job: Job, hand_seed: int) -> State:
-    """One hand of the job: the deck from ``hand_seed``, every bot seeded for this hand."""
+def play_seeded(job: Job, hand_seed: int, number: int = 0) -> State:
+    """Hand ``number`` (0-based) of the job: the deck from ``hand_seed``, every bot seeded for
+    this hand."""
     seated = [
         bot_registry.get(name, seed=bot_seed(hand_seed, seat), think=job.think, samples=job.samples)
-        for seat, name in enumerate(job.bots)
+        for seat, name in enumerate(job.seated(number))
     ]
     return play_hand(job.rules, seated, job.stacks, hand_seed)
 
@@ -104,12 +126,15 @@ def play_seeded(job: Job, hand_seed: int) -> State:
 def play_chunk(job: Job, start: int, seeds: Sequence[int]) -> Chunk:
     """Play the hands numbered ``start``, ``start + 1``... dealt from ``seeds``."""
     chunk = Chunk(start)
+    if job.records:
+        for game in job.games:
+            variants.define(game)
     for offset, hand_seed in enumerate(seeds):
         number = start + offset + 1
-        state = play_seeded(job, hand_seed)
-        chunk.net.append(outcome(state).net)
+        state = play_seeded(job, hand_seed, number - 1)
+        chunk.net.append(job.per_bot(number - 1, outcome(state).net))
         if job.rows:
-            chunk.rows.append(hand_row(state, number, job.bots))
+            chunk.rows.append(hand_row(state, number, job.seated(number - 1)))
         if job.records:
             chunk.records.append(phhs_entry(number, record_from_state(state, hand=number)))
     return chunk
