@@ -12,15 +12,13 @@ are named for screen readers, and a whole hand of Auction is played by keyboard 
 from __future__ import annotations
 
 import contextlib
-import json
 import time
-import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from webtools import SCREENSHOTS, axe_check, axe_or_skip, live_server
+from webtools import SCREENSHOTS, axe_check, axe_or_skip, live_server, post, sit, watch_errors
 
 from splitpot import variants
 from splitpot.server import Settings, create_app
@@ -28,15 +26,6 @@ from splitpot.server import Settings, create_app
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
-
-
-def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(
-        url, json.dumps(body).encode(), {"content-type": "application/json"}
-    )
-    with urllib.request.urlopen(request, timeout=10) as reply:
-        made: dict[str, Any] = json.load(reply)
-    return made
 
 
 @contextlib.contextmanager
@@ -53,14 +42,6 @@ def table(url: str, game: str, seats: list[str]) -> dict[str, Any]:
     return post(url + "/api/tables", {"game": game, "seats": seats, "name": "Ann", "timer": 0})
 
 
-def sit(page: Page, url: str, code: str, token: str) -> None:
-    """Open table ``code`` as the holder of ``token`` (the browser keeps it as the lobby would)."""
-    page.goto(url + "/")
-    keep = "([c, t]) => localStorage.setItem('splitpot.seats', JSON.stringify({[c]: t}))"
-    page.evaluate(keep, [code, token])
-    page.goto(f"{url}/t/{code}")
-
-
 def audit(page: Page, screen: str, problems: list[str]) -> None:
     """axe at both sizes on what the page shows now; the serious and critical go to problems."""
     was = page.viewport_size or DESKTOP
@@ -68,13 +49,6 @@ def audit(page: Page, screen: str, problems: list[str]) -> None:
         page.set_viewport_size(viewport)
         problems += axe_check(page, f"{screen} ({size})")
     page.set_viewport_size(was)
-
-
-def watch_errors(page: Page) -> list[str]:
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    return errors
 
 
 MOVE = """() => {

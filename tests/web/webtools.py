@@ -3,6 +3,7 @@ port, in a thread of the test process) and Debian's Chromium for Playwright."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -11,9 +12,11 @@ import socket
 import subprocess
 import sys
 import threading
+import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 import uvicorn
@@ -161,3 +164,35 @@ def axe_check(page: Page, screen: str) -> list[str]:
     for line in lines:
         print(line)
     return [line for line, v in zip(lines, found, strict=True) if v["impact"] in SEVERE]
+
+
+def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
+    """POST ``body`` as JSON to ``url``; the JSON it answers."""
+    request = urllib.request.Request(
+        url, json.dumps(body).encode(), {"content-type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as reply:
+        made: dict[str, Any] = json.load(reply)
+    return made
+
+
+def get(url: str) -> Any:
+    """GET ``url``; the JSON it answers."""
+    with urllib.request.urlopen(url, timeout=10) as reply:
+        return json.load(reply)
+
+
+def sit(page: Page, url: str, code: str, token: str) -> None:
+    """Open table ``code`` as the holder of ``token`` (the browser keeps it as the lobby would)."""
+    page.goto(url + "/")
+    keep = "([c, t]) => localStorage.setItem('splitpot.seats', JSON.stringify({[c]: t}))"
+    page.evaluate(keep, [code, token])
+    page.goto(f"{url}/t/{code}")
+
+
+def watch_errors(page: Page) -> list[str]:
+    """The page's errors and console errors, collected as they come."""
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return errors
