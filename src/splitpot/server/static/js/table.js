@@ -123,6 +123,7 @@ function nameOf(e) {
 // --- drawing ----------------------------------------------------------------------------------
 
 function draw() {
+  const kept = focusedCard();
   const table = snap.table;
   document.title = `splitpot \u2014 ${table.game} ${table.code}`;
   $("title").textContent = table.title;
@@ -140,6 +141,7 @@ function draw() {
   drawJoin();
   homeDraw(snap);
   tick();
+  refocusCard(kept);
 }
 
 function drawRules(table) {
@@ -301,14 +303,22 @@ function choosableCard(card, options, choosable) {
 }
 
 function choose(card) {
-  const focused = document.activeElement;
-  const where = focused && focused.dataset && focused.dataset.card === card ? focused.closest("[id]") : null;
   chosen = chosen === card ? null : card;
   controlsKey = "";
   draw();
-  // the cards were drawn again: the focus stays on the card it was on
-  const again = where && $(where.id) ? $(where.id).querySelector(`.card.choosable[data-card="${card}"]`) : null;
-  if (again) again.focus();
+}
+
+// The card that has the focus, and where: each snapshot draws the cards anew.
+function focusedCard() {
+  const el = document.activeElement;
+  const where = el && el.dataset && el.dataset.card ? el.closest("#me, #offer") : null;
+  return where ? { where: where.id, card: el.dataset.card } : null;
+}
+
+// The focus back on that card once it is drawn again, if it may still be chosen.
+function refocusCard(kept) {
+  const el = kept && $(kept.where).querySelector(`.card.choosable[data-card="${kept.card}"]`);
+  if (el) el.focus();
 }
 
 // The cards the move being made may name: the lot for a pick, the seat's own for the rest.
