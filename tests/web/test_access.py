@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from webtools import SCREENSHOTS, axe_check, axe_or_skip, live_server, post, sit, watch_errors
+from webtools import SCREENSHOTS, axe_check, live_server, post, sit, watch_errors
 
 from splitpot import variants
 from splitpot.server import Settings, create_app
@@ -30,7 +30,6 @@ SIZES = {"desktop": DESKTOP, "phone": PHONE}
 
 @contextlib.contextmanager
 def server(db: str) -> Iterator[str]:
-    axe_or_skip()
     settings = Settings(bot_delay=0.05, next_delay=600)
     app = create_app(db, settings=settings)
     with contextlib.closing(app.state.store), live_server(app) as url:
