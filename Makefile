@@ -22,7 +22,12 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy --strict src
 
-test: lint
+# axe-core for the browser tests' accessibility checks (package-lock.json pins it)
+node_modules/axe-core/axe.min.js: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+test: lint node_modules/axe-core/axe.min.js
 	$(BIN)/pytest
 
 bench: $(STAMP)
@@ -31,4 +36,4 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/odds.py
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache build dist
+	rm -rf $(VENV) node_modules .mypy_cache .pytest_cache .ruff_cache build dist

@@ -11,16 +11,13 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import re
 import time
-import urllib.request
 from pathlib import Path
-from typing import Any
 
 from click.testing import CliRunner
 from playwright.sync_api import Browser, Page, expect
-from webtools import SCREENSHOTS, live_server
+from webtools import SCREENSHOTS, get, live_server, post, sit, watch_errors
 
 from splitpot.cli import main
 from splitpot.notation import read_phh
@@ -30,28 +27,6 @@ DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 MOVES = ("cc", "pb", "sm", "dec")
 """What a player clicks, in this order of preference: check or call, bring in, show, declare."""
-
-
-def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(
-        url, json.dumps(body).encode(), {"content-type": "application/json"}
-    )
-    with urllib.request.urlopen(request, timeout=10) as reply:
-        made: dict[str, Any] = json.load(reply)
-    return made
-
-
-def get(url: str) -> Any:
-    with urllib.request.urlopen(url, timeout=10) as reply:
-        return json.load(reply)
-
-
-def sit(page: Page, url: str, code: str, token: str) -> None:
-    """Open table ``code`` as the holder of ``token`` (the browser keeps it as the lobby would)."""
-    page.goto(url + "/")
-    keep = "([c, t]) => localStorage.setItem('splitpot.seats', JSON.stringify({[c]: t}))"
-    page.evaluate(keep, [code, token])
-    page.goto(f"{url}/t/{code}")
 
 
 def tab(page: Page, name: str) -> None:
@@ -71,13 +46,6 @@ def move(page: Page) -> bool:
             found.first.click()
             return True
     return False
-
-
-def watch_errors(page: Page) -> list[str]:
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    return errors
 
 
 def test_a_home_game_in_the_browser(browser: Browser, tmp_path: Path) -> None:

@@ -3,6 +3,7 @@ port, in a thread of the test process) and Debian's Chromium for Playwright."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -11,12 +12,15 @@ import socket
 import subprocess
 import sys
 import threading
+import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 import uvicorn
+from playwright.sync_api import Page
 from starlette.applications import Starlette
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -30,6 +34,9 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+"""axe-core from the npm registry (package.json at the root; `make test` runs npm ci)."""
+SEVERE = ("serious", "critical")
 
 
 @contextmanager
@@ -121,3 +128,71 @@ class ServerProcess:
     def __exit__(self, *exc: object) -> None:
         if self.process is not None and self.process.returncode is None:
             self.stop()
+
+
+def axe_or_skip() -> Path:
+    """axe-core's script; CI (whose `make test` installs it) fails without it, a developer's run
+    skips."""
+    if AXE.exists():
+        return AXE
+    if os.environ.get("CI"):
+        pytest.fail(f"{AXE} is missing: `make test` runs npm ci")
+    pytest.skip(f"{AXE} is missing (npm ci)")
+
+
+def axe_check(page: Page, screen: str) -> list[str]:
+    """Run axe-core on what ``page`` shows now; print every violation it found (any impact) under
+    the name ``screen`` and return the serious and critical ones, one line each."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        # evaluated by the browser's debugger, as the page's Content-Security-Policy (script-src
+        # 'self') refuses an inline script tag
+        page.evaluate(axe_or_skip().read_text() + "\n;undefined")
+    found: list[dict[str, object]] = page.evaluate(
+        """async () => {
+            const result = await window.axe.run(document, { resultTypes: ["violations"] });
+            return result.violations.map((v) => ({
+                id: v.id, impact: v.impact, help: v.help,
+                nodes: v.nodes.slice(0, 4).map((n) => n.target.join(" ")),
+                count: v.nodes.length,
+            }));
+        }"""
+    )
+    lines = [
+        f"{screen}: {v['impact']} {v['id']} ({v['help']}) x{v['count']}: {v['nodes']}"
+        for v in found
+    ]
+    for line in lines:
+        print(line)
+    return [line for line, v in zip(lines, found, strict=True) if v["impact"] in SEVERE]
+
+
+def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
+    """POST ``body`` as JSON to ``url``; the JSON it answers."""
+    request = urllib.request.Request(
+        url, json.dumps(body).encode(), {"content-type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as reply:
+        made: dict[str, Any] = json.load(reply)
+    return made
+
+
+def get(url: str) -> Any:
+    """GET ``url``; the JSON it answers."""
+    with urllib.request.urlopen(url, timeout=10) as reply:
+        return json.load(reply)
+
+
+def sit(page: Page, url: str, code: str, token: str) -> None:
+    """Open table ``code`` as the holder of ``token`` (the browser keeps it as the lobby would)."""
+    page.goto(url + "/")
+    keep = "([c, t]) => localStorage.setItem('splitpot.seats', JSON.stringify({[c]: t}))"
+    page.evaluate(keep, [code, token])
+    page.goto(f"{url}/t/{code}")
+
+
+def watch_errors(page: Page) -> list[str]:
+    """The page's errors and console errors, collected as they come."""
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return errors

@@ -3,6 +3,9 @@
 const SUITS = { s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663" };
 const SUIT_NAMES = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
 const RANK_NAMES = { T: "10", J: "J", Q: "Q", K: "K", A: "A" };
+// what a screen reader says: "queen of diamonds"
+const RANK_WORDS = { T: "10", J: "jack", Q: "queen", K: "king", A: "ace" };
+const BACK = "face-down card";
 
 export function rankText(card) {
   return RANK_NAMES[card[0]] || card[0];
@@ -13,7 +16,12 @@ export function cardText(card) {
 }
 
 export function cardLabel(card) {
-  return card ? `${rankText(card)} of ${SUIT_NAMES[card[1]]}` : "a card face down";
+  return card ? `${RANK_WORDS[card[0]] || card[0]} of ${SUIT_NAMES[card[1]]}` : BACK;
+}
+
+// The card's name as the page says it: a seat's own down card says that only its player sees it.
+export function cardName(card, { hole = false } = {}) {
+  return cardLabel(card) + (card && hole ? ", face down, only you see it" : "");
 }
 
 export function cardsText(cards) {
@@ -21,16 +29,17 @@ export function cardsText(cards) {
 }
 
 export function cardElement(card, { hole = false } = {}) {
+  // an image with a name for screen readers; its rank and pips are decoration
   const el = document.createElement("div");
+  el.setAttribute("role", "img");
+  el.setAttribute("aria-label", cardName(card, { hole }));
+  el.title = cardName(card, { hole });
   if (!card) {
     el.className = "card back";
-    el.setAttribute("aria-label", "a card face down");
     return el;
   }
   el.className = `card ${card[1]}${hole ? " hole" : ""}`;
   el.dataset.card = card;
-  el.setAttribute("aria-label", cardLabel(card) + (hole ? " (down)" : ""));
-  el.title = cardLabel(card) + (hole ? ", face down: only you see it" : "");
   const rank = document.createElement("span");
   rank.className = "rank";
   rank.textContent = rankText(card);
@@ -40,6 +49,11 @@ export function cardElement(card, { hole = false } = {}) {
   const big = document.createElement("span");
   big.className = "big";
   big.textContent = SUITS[card[1]];
-  el.append(rank, pip, big);
+  for (const part of [rank, pip, big]) part.setAttribute("aria-hidden", "true");
+  // the name as text too, for a card that is a button (a button's name is its text)
+  const name = document.createElement("span");
+  name.className = "sr-only";
+  name.textContent = cardName(card, { hole });
+  el.append(rank, pip, big, name);
   return el;
 }

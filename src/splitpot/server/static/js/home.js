@@ -6,7 +6,9 @@
 
 import { getJSON } from "./api.js";
 import { cardElement } from "./cards.js";
+import { closeDialog, openDialog } from "./dialog.js";
 import { field, option, valueOf } from "./form.js";
+import { showLines } from "./live.js";
 
 const $ = (id) => document.getElementById(id);
 let ctx = null; // { code, send, token(), showError }
@@ -25,6 +27,7 @@ let replayAt = 0;
 export function startHome(context) {
   ctx = context;
   document.querySelectorAll(".tabs [data-tab]").forEach((tab) => tab.addEventListener("click", () => showTab(tab.dataset.tab)));
+  document.querySelector(".tabs").addEventListener("keydown", moveTab);
   $("chat-form").addEventListener("submit", sendChat);
   $("odds-toggle").addEventListener("change", () => ctx.send({ type: "odds", on: $("odds-toggle").checked }));
   $("rebuy-form").addEventListener("submit", (event) => {
@@ -36,7 +39,7 @@ export function startHome(context) {
   });
   $("replay-prev").addEventListener("click", () => stepReplay(-1));
   $("replay-next").addEventListener("click", () => stepReplay(1));
-  $("replay-close").addEventListener("click", () => $("replay-box").classList.add("hidden"));
+  $("replay-close").addEventListener("click", closeReplay);
   $("fair-download").addEventListener("click", () => { if (snap && snap.hand) download(snap.hand.number); });
   getJSON("/api/games").then((data) => { games = data; hostKey = ""; if (snap) drawHost(); }).catch(() => {});
 }
@@ -95,12 +98,26 @@ function showTab(name) {
     const on = tab.dataset.tab === name;
     tab.classList.toggle("on", on);
     tab.setAttribute("aria-selected", String(on));
+    tab.tabIndex = on ? 0 : -1; // one tab stop for the tab list: the arrows move within it
   });
   document.querySelectorAll("[data-pane]").forEach((pane) => pane.classList.toggle("hidden", pane.dataset.pane !== name));
   if (name === "chat") {
     unread = 0;
     drawChat();
   }
+}
+
+// The WAI-ARIA tabs pattern's keys: arrows to the previous or next tab (round), Home and End.
+function moveTab(event) {
+  const tabs = [...document.querySelectorAll(".tabs [data-tab]")].filter((tab) => !tab.classList.contains("hidden"));
+  const at = tabs.indexOf(document.activeElement);
+  if (at < 0) return;
+  const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: tabs.length - 1 }[event.key];
+  if (to === undefined) return;
+  event.preventDefault();
+  const tab = tabs[(to + tabs.length) % tabs.length];
+  showTab(tab.dataset.tab);
+  tab.focus();
 }
 
 function badge(id, count) {
@@ -287,11 +304,11 @@ function drawChat() {
   const key = `${room} ${lines.length} ${lines.length ? lines[lines.length - 1].id : 0}`;
   if (key === chatKey) return;
   chatKey = key;
-  box.replaceChildren(...lines.map((line) => {
+  showLines(box, lines.map((line) => {
     const row = el("div", "", `line ${line.room}`);
     if (line.room === "table") row.textContent = line.text;
     else row.append(el("b", `${line.name}: `), line.text);
-    return row;
+    return { key: String(line.id), node: row };
   }));
   if (atEnd) box.scrollTop = box.scrollHeight;
 }
@@ -415,13 +432,19 @@ async function openReplay(number) {
     return;
   }
   replayAt = 0;
-  $("replay-box").classList.remove("hidden");
   drawReplay();
+  openDialog($("replay-box"), $("replay-next"), closeReplay);
+}
+
+function closeReplay() {
+  closeDialog($("replay-box"));
 }
 
 function stepReplay(by) {
   replayAt = Math.max(0, Math.min(replay.frames.length - 1, replayAt + by));
   drawReplay();
+  // at the first or last street the button pressed turns off: the focus goes to the other one
+  if (document.activeElement && document.activeElement.disabled) $(by < 0 ? "replay-next" : "replay-prev").focus();
 }
 
 function drawReplay() {

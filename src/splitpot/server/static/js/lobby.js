@@ -29,8 +29,9 @@ function renderSeats() {
   for (let i = 0; i < count; i++) {
     const row = document.createElement("div");
     row.className = "seat-row";
-    const label = document.createElement("span");
+    const label = document.createElement("label");
     label.textContent = `Seat ${i + 1}`;
+    label.htmlFor = `seat-${i}`;
     row.append(label, seatChoices(i));
     box.append(row);
   }

@@ -4,7 +4,9 @@
 
 import { forgetToken, keepName, keepToken, lastName, postJSON, tokenFor } from "./api.js";
 import { cardElement, cardText } from "./cards.js";
+import { closeDialog, openDialog } from "./dialog.js";
 import { homeDraw, homeReceive, startHome } from "./home.js";
+import { showLines } from "./live.js";
 import { declared, describe, Round, says, stepWords } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -124,6 +126,7 @@ function nameOf(e) {
 // --- drawing ----------------------------------------------------------------------------------
 
 function draw() {
+  const kept = focusedCard();
   const table = snap.table;
   document.title = `splitpot \u2014 ${table.game} ${table.code}`;
   $("title").textContent = table.title;
@@ -141,6 +144,7 @@ function draw() {
   drawJoin();
   homeDraw(snap);
   tick();
+  refocusCard(kept);
 }
 
 function drawRules(table) {
@@ -195,6 +199,7 @@ function seatBox(position, me) {
   const box = document.createElement("div");
   box.className = "seat";
   box.dataset.seat = String(position);
+  box.setAttribute("role", "group");
   const who = document.createElement("div");
   who.className = "who";
   const name = document.createElement("span");
@@ -203,6 +208,7 @@ function seatBox(position, me) {
   const player = seen ? hand.players[e] : null;
   name.textContent = player ? player.name : (info.kind === "open" ? "Open seat" : info.name);
   who.append(name);
+  box.setAttribute("aria-label", me ? `${name.textContent}, you` : name.textContent);
   if (player ? player.bot !== null : info.kind === "bot") who.append(tag("bot"));
   if (me) who.append(tag("you", "you"));
   const stack = document.createElement("span");
@@ -284,10 +290,17 @@ function choosableCard(card, options, choosable) {
   if (card && choosable.has(card)) {
     el.classList.add("choosable");
     if (card === chosen) el.classList.add("chosen");
+    // a toggle button named by its text ("queen of diamonds"), no longer an image
     el.setAttribute("role", "button");
+    el.removeAttribute("aria-label");
+    el.setAttribute("aria-pressed", String(card === chosen));
     el.tabIndex = 0;
     el.addEventListener("click", () => choose(card));
-    el.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") choose(card); });
+    el.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" && event.key !== " ") return;
+      event.preventDefault(); // a space would scroll the page
+      choose(card);
+    });
   }
   return el;
 }
@@ -296,6 +309,19 @@ function choose(card) {
   chosen = chosen === card ? null : card;
   controlsKey = "";
   draw();
+}
+
+// The card that has the focus, and where: each snapshot draws the cards anew.
+function focusedCard() {
+  const el = document.activeElement;
+  const where = el && el.dataset && el.dataset.card ? el.closest("#me, #offer") : null;
+  return where ? { where: where.id, card: el.dataset.card } : null;
+}
+
+// The focus back on that card once it is drawn again, if it may still be chosen.
+function refocusCard(kept) {
+  const el = kept && $(kept.where).querySelector(`.card.choosable[data-card="${kept.card}"]`);
+  if (el) el.focus();
 }
 
 // The cards the move being made may name: the lot for a pick, the seat's own for the rest.
@@ -315,7 +341,8 @@ function drawCenter() {
   const view = hand ? hand.view : null;
   const paid = view ? view.awards.reduce((sum, a) => sum + a.amount, 0) : 0;
   $("pot").textContent = !view ? "" : (view.finished ? `Pot ${paid}` : `Pot ${view.pot}`);
-  $("step").textContent = view ? stepWords(view, snap.table) : "";
+  setText($("step"), view ? stepWords(view, snap.table) : "");
+  $("step").dataset.step = view ? (view.finished ? "over" : view.step) : "";
   const offer = $("offer");
   const note = $("offer-note");
   offer.replaceChildren();
@@ -333,12 +360,15 @@ function drawCenter() {
     }
   }
   $("common").replaceChildren(...(view ? view.common.map((c) => cardElement(c)) : []));
+  // a live region (role="status"): its words change when the turn does, so they are read out
   const waiting = $("waiting");
-  waiting.className = "waiting";
-  waiting.textContent = waitingWords(view);
-  waiting.classList.toggle("hidden", !waiting.textContent || Boolean(view && view.finished));
-  if (view && !view.finished && hand.you !== null && view.to_act.includes(hand.you)) waiting.classList.add("mine");
+  setText(waiting, view && view.finished ? "" : waitingWords(view));
+  waiting.classList.toggle("mine", Boolean(view && !view.finished && hand.you !== null && view.to_act.includes(hand.you)));
   drawResult(view);
+}
+
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
 }
 
 function waitingWords(view) {
@@ -393,7 +423,7 @@ function drawLog() {
   const hand = snap.hand;
   const box = $("log");
   if (!hand) {
-    box.replaceChildren();
+    showLines(box, []);
     return;
   }
   const round = new Round(snap.table.stakes.bring_in);
@@ -406,11 +436,11 @@ function drawLog() {
   if (hand.view.finished) {
     for (const award of hand.view.awards) lines.push(says(nameOf(award.seat), `${award.reason} (+${award.amount})`));
   }
-  box.replaceChildren(...lines.slice(-80).map((text) => {
+  showLines(box, lines.map((text, i) => {
     const el = document.createElement("div");
     el.textContent = text;
-    return el;
-  }));
+    return { key: `${hand.number} ${i} ${text}`, node: el };
+  }), 80);
   box.scrollTop = box.scrollHeight;
 }
 
@@ -422,6 +452,23 @@ function drawControls() {
   const key = JSON.stringify([hand && hand.number, view && view.options, chosen, snap.you, snap.request, watching, acks >= sent, view && view.finished]);
   if (key === controlsKey) return;
   controlsKey = key;
+  // the focus was on a move just made (or nowhere): it goes to the new moves, never from elsewhere
+  const active = document.activeElement;
+  const adrift = !active || active === document.body || $("controls").contains(active);
+  buildControls(hand, view);
+  if (adrift) focusMoves();
+}
+
+// The first move that is safe to press (never Fold), else the first card to choose.
+function focusMoves() {
+  const controls = [...$("buttons").querySelectorAll("button, input")].filter((el) => !el.disabled);
+  const safe = (el) => el.dataset.verb !== "f";
+  const target = controls.find((el) => el.dataset.verb && safe(el)) ||
+    document.querySelector("#offer .card.choosable, #me .card.choosable") || controls.find(safe) || controls[0];
+  if (target) target.focus();
+}
+
+function buildControls(hand, view) {
   const hint = $("hint");
   const row = $("buttons");
   row.replaceChildren();
@@ -636,8 +683,10 @@ function sellMove(options) {
 function drawJoin(force = false) {
   const box = $("join-box");
   const show = force || (!token && !watching && !snap.you);
-  box.classList.toggle("hidden", !show);
-  if (!show) return;
+  if (!show) {
+    closeDialog(box);
+    return;
+  }
   const table = snap.table;
   $("join-title").textContent = `Table ${table.code}: ${table.title}`;
   const list = $("seat-list");
@@ -652,6 +701,12 @@ function drawJoin(force = false) {
   if (!free) $("join-title").textContent += " \u2014 every seat is taken";
   const name = $("join-name");
   if (!name.value) name.value = lastName();
+  openDialog(box, free ? name : $("watch"), watch);
+}
+
+function watch() {
+  watching = true;
+  closeDialog($("join-box"));
 }
 
 async function takeSeat(event) {
@@ -665,7 +720,7 @@ async function takeSeat(event) {
     keepToken(code, joined.token);
     keepName(name);
     token = joined.token;
-    $("join-box").classList.add("hidden");
+    closeDialog($("join-box"));
     socket.close(); // reconnect, saying hello with the new token
   } catch (exc) {
     error.textContent = exc.message;
@@ -690,7 +745,7 @@ function tick() {
 
 function start() {
   $("join-form").addEventListener("submit", takeSeat);
-  $("watch").addEventListener("click", () => { watching = true; $("join-box").classList.add("hidden"); });
+  $("watch").addEventListener("click", watch);
   $("away-button").addEventListener("click", () => send({ type: snap.you && snap.you.sitting_out ? "back" : "sit_out" }));
   $("invite-button").addEventListener("click", async () => {
     $("invite").classList.toggle("hidden");
