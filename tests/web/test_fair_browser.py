@@ -8,15 +8,12 @@ value her page sent for the deck's root.
 
 from __future__ import annotations
 
-import json
 import re
 import time
-import urllib.request
 from pathlib import Path
-from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
-from webtools import live_server
+from webtools import live_server, post
 
 from splitpot import variants
 from splitpot.cards import CARDS as DECK
@@ -31,15 +28,6 @@ CARDS = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][cdhs]|\?\?)+(?![A-Za-z0-9])")
 
 def named(text: str) -> set[str]:
     return {run[i : i + 2] for run in CARDS.findall(text) for i in range(0, len(run), 2)} - {"??"}
-
-
-def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(
-        url, json.dumps(body).encode(), {"content-type": "application/json"}
-    )
-    with urllib.request.urlopen(request, timeout=10) as reply:
-        made: dict[str, Any] = json.load(reply)
-    return made
 
 
 def open_page(browser: Browser, url: str, code: str, token: str | None) -> tuple[Page, list[str]]:
