@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint typecheck bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,12 +22,17 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy --strict src
 
-# axe-core for the browser tests' accessibility checks (package-lock.json pins it)
+# the tests' npm tools (package-lock.json pins them): axe-core for the browser tests'
+# accessibility checks, TypeScript for the page's type check
 node_modules/axe-core/axe.min.js: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-test: lint node_modules/axe-core/axe.min.js
+# the page's JavaScript checked against its JSDoc types (tsconfig.json); nothing is compiled
+typecheck: node_modules/axe-core/axe.min.js
+	node_modules/.bin/tsc -p tsconfig.json
+
+test: lint typecheck
 	$(BIN)/pytest
 
 bench: $(STAMP)

@@ -50,3 +50,47 @@ def test_the_tables_rules_are_written_plainly() -> None:
     assert data["rules"]["min_bid"] is None
     assert [s["kind"] for s in data["rules"]["steps"]][:2] == ["deal", "auction"]
     assert data["seats"][0]["down"] == [None, None]
+
+
+def test_the_pages_vocabulary_covers_every_verb_and_step_the_server_knows() -> None:
+    from splitpot.actions import VERBS
+    from splitpot.phases import PHASES
+    from splitpot.server.wire import words_json
+
+    words = json.loads(words_json())
+    assert set(words["verbs"]) == set(VERBS)
+    for name, verb in VERBS.items():
+        said = words["verbs"][name]
+        assert said["meaning"] == verb.meaning
+        assert (said["betting"], said["amount"], said["card"]) == (
+            verb.betting,
+            verb.amount,
+            verb.card,
+        )
+        assert said["sealed"] == verb.sealed_as
+        assert said["log"], name
+        assert all(said["log"].values()), name  # something to say
+        assert bool(said["buttons"]) != verb.dealer, name  # a player's verb has a button
+    assert set(words["steps"]) == set(PHASES)
+    assert words["steps"]["expose"] == "Turn a card up"
+    assert words["declarations"] == {"hi": "high", "lo": "low", "both": "both ways"}
+    assert words["you"]["bids"] == "bid"
+
+
+def test_a_verb_added_to_the_table_of_verbs_is_sent_to_the_page_by_its_meaning(
+    monkeypatch: Any,
+) -> None:
+    from splitpot import actions
+    from splitpot.server import words
+
+    added = actions.Verb("tip", ("betting",), "tip the dealer", amount=True)
+    monkeypatch.setitem(actions.VERBS, "tip", added)
+    words.vocabulary.cache_clear()
+    try:
+        said = words.vocabulary()["verbs"]["tip"]
+    finally:
+        words.vocabulary.cache_clear()
+    assert said["meaning"] == "tip the dealer"
+    assert said["amount"] is True
+    assert said["log"] == {"": "tip"}
+    assert said["buttons"] == {"": "tip"}

@@ -454,3 +454,16 @@ def test_no_message_carries_the_seed_or_a_down_card_of_another_seat() -> None:
 
 RUNS = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][cdhs]|\?\?)+(?![A-Za-z0-9])")
 """Cards written together, as card lists and record lines hold them."""
+
+
+def test_a_connections_first_snapshot_carries_the_pages_vocabulary_and_only_the_first() -> None:
+    with client() as http:
+        made = table(http)
+        with http.websocket_connect(f"/ws/{made['code']}") as ws:
+            first = ws.receive_json()
+            assert first["type"] == "state"
+            assert first["words"]["verbs"]["f"]["log"] == {"": "folds"}
+            assert first["words"]["steps"]["auction"] == "Auction"
+            ws.send_json({"type": "hello", "token": made["token"]})
+            later = receive(ws, seated)
+            assert "words" not in later

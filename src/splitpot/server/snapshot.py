@@ -90,9 +90,12 @@ def _hand(table: LiveTable, e: int | None) -> dict[str, Any] | None:
     )
 
 
-def snapshot(table: LiveTable, client: Client, shared: Shared | None = None) -> str:
+def snapshot(
+    table: LiveTable, client: Client, shared: Shared | None = None, words: bool = False
+) -> str:
     """The whole table as ``client`` may see it, as one JSON message: the table, who the
-    client is, how many of its moves were answered, and the hand from its seat."""
+    client is, how many of its moves were answered, and the hand from its seat (with
+    ``words``, the first a connection gets: the page's vocabulary too)."""
     shared = shared or _shared(table)
     e = table.engine_seat(client)
     if e not in shared.hands:
@@ -108,6 +111,7 @@ def snapshot(table: LiveTable, client: Client, shared: Shared | None = None) -> 
         next_in=shared.next_in,
         request=client.request,
         requests=table.requests if host else None,
+        words=words,
     )
 
 

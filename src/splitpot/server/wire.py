@@ -26,6 +26,7 @@ from splitpot.notation import format_action
 from splitpot.rules import Rules
 from splitpot.server.players import Dealt, SeatRequest
 from splitpot.server.store import SeatData
+from splitpot.server.words import vocabulary
 from splitpot.views import SeatView, View
 
 __all__ = [
@@ -40,6 +41,7 @@ __all__ = [
     "state_message",
     "table_json",
     "view_json",
+    "words_json",
 ]
 
 
@@ -198,6 +200,12 @@ PONG: Final = json.dumps({"type": "pong"})
 """The answer to a ``ping``."""
 
 
+@functools.cache
+def words_json() -> str:
+    """The page's vocabulary (:func:`splitpot.server.words.vocabulary`), encoded once."""
+    return json.dumps(vocabulary())
+
+
 def error_message(message: str, reason: str, rule: str, acks: int) -> str:
     """What was wrong with a client's message (``reason``: a stable code; ``rule``: the rule
     book's section, if any), with how many of its moves were answered."""
@@ -309,11 +317,13 @@ def state_message(
     next_in: int | None,
     request: int | None,
     requests: Sequence[SeatRequest] | None,
+    words: bool = False,
 ) -> str:
     """The whole table as one connection may see it: the table and the hand (``table`` and
     ``hand`` encoded already: connections share them), who the connection is, how many of
-    its moves were answered, when the next hand is dealt, the seat request it waits on, and
-    for the host the requests waiting."""
+    its moves were answered, when the next hand is dealt, the seat request it waits on, for
+    the host the requests waiting, and with ``words`` (a connection's first snapshot) the
+    page's vocabulary."""
     you = None
     if seat is not None:
         you = {
@@ -329,6 +339,8 @@ def state_message(
     if requests is not None:
         asked = [{"id": r.id, "name": r.name} for r in requests]
         extra += ', "host": ' + json.dumps({"requests": asked})
+    if words:
+        extra += ', "words": ' + words_json()
     return (
         f'{{"type": "state", "table": {table}, "you": {json.dumps(you)}, '
         f'"acks": {acks}, "hand": {hand}{extra}}}'
