@@ -10,7 +10,8 @@ from splitpot import variants
 from splitpot.actions import Action
 from splitpot.engine import apply, new_hand
 from splitpot.notation import parse_action
-from splitpot.server.wire import view_json
+from splitpot.house import with_house
+from splitpot.server.wire import plain, view_json
 from splitpot.views import View, public_view, view
 
 
@@ -50,3 +51,15 @@ def test_the_tables_rules_are_written_plainly() -> None:
     assert data["rules"]["min_bid"] is None
     assert [s["kind"] for s in data["rules"]["steps"]][:2] == ["deal", "auction"]
     assert data["seats"][0]["down"] == [None, None]
+
+
+def test_a_games_rules_are_encoded_once_and_each_game_its_own() -> None:
+    """Every snapshot repeats the rules: they are worked out once per rules object (the
+    hand's), and a table whose house rules differ gets its own."""
+    state = _auction_after_one_bid()
+    first = view_json(view(state, 0))["rules"]
+    assert view_json(view(state, 1))["rules"] is first  # the same JSON, not made again
+    house = with_house(variants.get("auction"), {"ante": 2})
+    other = view_json(view(new_hand(house, [100, 100, 100], seed=4), 0))["rules"]
+    assert other is not first and other["ante"] == 2 and first["ante"] == 1
+    assert first == plain(state.rules)
