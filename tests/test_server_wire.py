@@ -9,8 +9,9 @@ from typing import Any
 from splitpot import variants
 from splitpot.actions import Action
 from splitpot.engine import apply, new_hand
+from splitpot.house import with_house
 from splitpot.notation import parse_action
-from splitpot.server.wire import view_json
+from splitpot.server.wire import plain, view_json
 from splitpot.views import View, public_view, view
 
 
@@ -94,3 +95,17 @@ def test_a_verb_added_to_the_table_of_verbs_is_sent_to_the_page_by_its_meaning(
     assert said["amount"] is True
     assert said["log"] == {"": "tip"}
     assert said["buttons"] == {"": "tip"}
+
+
+def test_a_games_rules_are_encoded_once_and_each_game_its_own() -> None:
+    """Every snapshot repeats the rules: they are worked out once per rules object (the
+    hand's), and a table whose house rules differ gets its own."""
+    state = _auction_after_one_bid()
+    first = view_json(view(state, 0))["rules"]
+    assert view_json(view(state, 1))["rules"] is first  # the same JSON, not made again
+    house = with_house(variants.get("auction"), {"ante": 2})
+    other = view_json(view(new_hand(house, [100, 100, 100], seed=4), 0))["rules"]
+    assert other is not first
+    assert other["ante"] == 2
+    assert first["ante"] == 1
+    assert first == plain(state.rules)

@@ -156,8 +156,32 @@ def view_json(seen: View) -> dict[str, Any]:
         "log": [log_line(a) for a in seen.log],
         "offer": _offer(seen.offer),
         "step": seen.step,
+        "rules": rules_json(seen.rules),
     }
     return _with_rest(seen, known)
+
+
+RULES_KEPT: Final = 1024
+"""Games remembered as JSON (one a live table; a hand holds its table's for its whole life)."""
+
+_RULES: dict[int, tuple[Any, Any]] = {}
+
+
+def rules_json(rules: Any) -> Any:
+    """A hand's rules as JSON (:func:`plain`), worked out once per rules object: every
+    snapshot of every seat repeats them, and encoding them was half a view's cost. Kept by
+    the object's identity (the object held with it, so the identity is not reused) for the
+    ``RULES_KEPT`` most recent; the JSON is shared, so it is never changed after."""
+    if rules is None:
+        return None
+    found = _RULES.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
+    if len(_RULES) >= RULES_KEPT:
+        del _RULES[next(iter(_RULES))]  # the first kept
+    encoded = plain(rules)
+    _RULES[id(rules)] = (rules, encoded)
+    return encoded
 
 
 def _with_rest(value: Any, known: dict[str, Any]) -> dict[str, Any]:
