@@ -21,6 +21,7 @@ from splitpot.views import SeatView, View
 
 __all__ = [
     "DECLARATION_KEYS",
+    "VERB_KEYS",
     "award_line",
     "declared",
     "describe",
@@ -39,7 +40,7 @@ __all__ = [
 
 DECLARATION_KEYS: Final[dict[str, Declaration]] = {"h": "hi", "l": "lo", "o": "both"}
 """Keys of the table that declare."""
-_VERB_KEYS: Final = {
+VERB_KEYS: Final = {
     "cc": "c",
     "cbr": "r",
     "pb": "i",
@@ -53,6 +54,7 @@ _VERB_KEYS: Final = {
     "up": "u",
     "sm": "w",
 }
+"""The table's key for each verb it knows (README and docs/play.md list them)."""
 _RESERVED: Final = frozenset({"n", "q", "h", "l", "o", "m"})
 _DECLARED: Final = {"hi": "high", "lo": "low", "both": "both ways"}
 _SAID: Final = {"hi": "high", "lo": "low", "both": "both"}  # short, for a seat's status
@@ -174,7 +176,7 @@ def key_map(options: Sequence[Option]) -> dict[str, str]:
     """The table's key for each verb offered (declarations use h, l and o). Known verbs keep
     their letters; a verb this module does not know takes the first free letter of its name."""
     verbs = list(dict.fromkeys(o.verb for o in options if not o.declarations))
-    keys = {v: _VERB_KEYS[v] for v in verbs if v in _VERB_KEYS}
+    keys = {v: VERB_KEYS[v] for v in verbs if v in VERB_KEYS}
     taken = set(_RESERVED) | set(keys.values())
     for verb in verbs:
         if verb not in keys:
