@@ -140,7 +140,8 @@ def _value(text: str | None) -> Decimal | None:
 
 def ledger_json(book: Ledger, value_text: str | None) -> dict[str, Any]:
     """The ledger as the page shows it: each player's totals and balance, and the settle-up
-    in the fewest transfers, in chips and (with a chip value) money."""
+    among people in the fewest transfers, in chips and (with a chip value) money; ``settles``
+    (None for a bot) is what of a balance the settle-up squares, ``house`` what the bots won."""
     value = _value(value_text)
 
     def worth(chips: int) -> str | None:
@@ -160,9 +161,12 @@ def ledger_json(book: Ledger, value_text: str | None) -> dict[str, Any]:
                 "hands": s.hands,
                 "balance": s.balance,
                 "money": worth(s.balance),
+                "bot": s.settles is None,
+                "settles": s.settles,
             }
             for s in book.standings()
         ],
+        "house": book.house(),
         "transfers": [
             {"payer": t.payer, "payee": t.payee, "chips": t.chips, "money": worth(t.chips)}
             for t in settlement.transfers
