@@ -188,6 +188,8 @@ def test_a_folded_hand_cannot_be_learned_by_a_spectator_or_another_seat(
                 ]
                 folded += sum(bool(state.folded[s] and private[s]) for s in range(state.n))
                 for reader in readers:
+                    # the roots are in the snapshots and the stored hands, never in the chat
+                    assert data.commitment not in "\n".join(reader.log)
                     e = next(
                         (i for i, p in enumerate(data.players) if p["seat"] == reader.position),
                         None,
@@ -217,6 +219,7 @@ def test_a_folded_hand_cannot_be_learned_by_a_spectator_or_another_seat(
                             mixed += 1
                         else:
                             value = None  # it came after the deal: not in the mix
+                    assert reader.roots[number] == data.commitment  # stored with the hand
                     verdict = verify(record, commitment=reader.roots[number], entropy=value)
                     assert verdict.ok, (code, number, e, verdict.problems)
         store.close()

@@ -132,6 +132,8 @@ def test_a_home_game_in_the_browser(browser: Browser, tmp_path: Path) -> None:
         assert "hello from the rail" not in ann.locator("#chat-lines").inner_text()
         assert "hello from the rail" not in bob.locator("#chat-lines").inner_text()
         assert "good luck" not in eve.locator("#chat-lines").inner_text()
+        for page in (ann, bob, eve):  # the deck's root is in the Fair deal panel, not the chat
+            assert not re.search(r"[0-9a-f]{64}", page.locator("#chat-lines").inner_text())
 
         # play the hand to its end by clicking
         deadline = time.monotonic() + 120

@@ -160,14 +160,14 @@ async def next_deck(table: LiveTable) -> SealedDeck:
     if table.seed is not None:
         secret = hashlib.sha256(f"secret:{table.seed}:{number}".encode()).hexdigest()
         seeded = (derive(table.seed, number), secret)
-    return await prepare(table, seeded)
+    return prepare(table, seeded)
 
 
 async def deal(table: LiveTable) -> None:
     """Deal the next hand to the seats ready, the deal moving round the table, from the deck
     whose root was published before (docs/fairness.md) cut by the values the players sent: the
-    hand (and the line announcing it) is stored before a card is seen; nothing changes if the
-    store does not take it (StoragePaused)."""
+    hand (its root and values: the Fair deal panel, not the chat) is stored before a card is
+    seen; nothing changes if the store does not take it (StoragePaused)."""
     ready = table.ready()[: table.rules.max_players]
     k = table.hands_played % len(ready)  # the deal moves round the table
     order = ready[k:] + ready[:k]
@@ -176,14 +176,9 @@ async def deal(table: LiveTable) -> None:
     players = cut_in(table, [Dealt(s.position, s.holder, s.name, s.bot) for s in order])
     values = [p.entropy or "" for p in players]
     starting = [s.stack for s in order]
-    cut = sum(map(bool, values))
-    said = (
-        f"Hand {number} is dealt from the deck committed as {deck.commitment}, cut by the "
-        f"values of {cut} player{'' if cut == 1 else 's'}"
-    )
 
-    def job(session: Session) -> tuple[int, Chat]:
-        hand_id = queries.start_hand(
+    def job(session: Session) -> int:
+        return queries.start_hand(
             session,
             table.id,
             number=number,
@@ -194,11 +189,9 @@ async def deal(table: LiveTable) -> None:
             commitment=deck.commitment,
             house=table.house,
         )
-        return hand_id, queries.add_message(session, table.id, "table", "", said)
 
-    hand_id, line = await table.write("a deal", job)
+    hand_id = await table.write("a deal", job)
     table.pending, table.values = None, {}  # the values are spent once the deal is stored
-    deliver(table, line)
     state = new_hand(table.rules, starting, seed=deck.seed, deck=deck.dealt(values))
     table.hand = HandRun(hand_id, number, deck.seed, players, state, deck=deck)
     table.hands_played = number
@@ -286,7 +279,7 @@ def _waiting_on(table: LiveTable, acted: int | None) -> None:
 
 async def _settle(table: LiveTable) -> None:
     """The hand is over: store its record, the stacks it leaves and the ledger's entries (and
-    the line revealing its seed) in one transaction; the seats and the ledger change only
+    the line saying how to check it) in one transaction; the seats and the ledger change only
     once it is stored."""
     hand = table.hand
     assert hand is not None
@@ -302,13 +295,8 @@ async def _settle(table: LiveTable) -> None:
             gone.append(player.ledger_name)
     before = table.ledger
     entries = _ledger_hand(table, hand, gone)
-    said = None
-    if hand.shuffle is not None:
-        said = (
-            f"Hand {hand.number} is over: seed {hand.shuffle.seed}, secret "
-            f"{hand.shuffle.secret}. Download its record and check it with splitpot verify."
-        )
-    elif hand.deck is not None:
+    said = None  # a v1 hand's seed and secret are in its fair-deal data, not the chat
+    if hand.deck is not None:
         said = (
             f"Hand {hand.number} is over. Download your record of it (it opens the cards you "
             "saw, no others) and check it with splitpot verify."
