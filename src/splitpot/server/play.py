@@ -8,7 +8,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import logging
-import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Final
@@ -27,6 +26,7 @@ from splitpot.server.clients import Client
 from splitpot.server.fairdeal import cut_in, dealt_again, prepare, published
 from splitpot.server.messages import Message
 from splitpot.server.players import Dealt, dealt_from_json
+from splitpot.server.refusals import addressed
 from splitpot.server.seating import held_seat, ledger_entries, set_away
 from splitpot.server.snapshot import broadcast
 from splitpot.server.store import Chat, HandData
@@ -82,7 +82,8 @@ async def act(table: LiveTable, client: Client, message: Message) -> None:
         try:
             await apply_move(table, e, message.action(e, tuple(mine)), "player")
         except IllegalAction as exc:
-            client.error(_named(exc.message, hand.players), exc.reason, exc.rule)
+            said = addressed(exc.message, e, [p.name for p in hand.players])
+            client.error(said, exc.reason, exc.rule)
             return
         with contextlib.suppress(StoragePaused):  # the move stands (the table may pause)
             await set_away(table, client.seat, False)  # a player who moves is back
@@ -134,19 +135,6 @@ async def contribute(table: LiveTable, client: Client, message: Message) -> None
             return
         assert message.value is not None
         table.values[key] = message.value
-
-
-_PLAYER = re.compile(r"\bp([1-9][0-9]?)\b")
-
-
-def _named(message: str, players: list[Dealt]) -> str:
-    """A refusal with the record's seat names (``p3``) replaced by the players' names."""
-
-    def name(found: re.Match[str]) -> str:
-        e = int(found.group(1)) - 1
-        return players[e].name if e < len(players) else found.group(0)
-
-    return _PLAYER.sub(name, message)
 
 
 # --- the hand -----------------------------------------------------------------------------------
