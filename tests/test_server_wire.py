@@ -3,14 +3,16 @@ View later; its log as hand-record lines."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
 from splitpot import variants
 from splitpot.actions import Action
-from splitpot.engine import apply, new_hand
+from splitpot.engine import apply, deal_next, new_hand
 from splitpot.notation import parse_action
-from splitpot.server.wire import view_json
+from splitpot.server.players import Dealt
+from splitpot.server.wire import hand_json, view_json
 from splitpot.views import View, public_view, view
 
 
@@ -50,3 +52,40 @@ def test_the_tables_rules_are_written_plainly() -> None:
     assert data["rules"]["min_bid"] is None
     assert [s["kind"] for s in data["rules"]["steps"]][:2] == ["deal", "auction"]
     assert data["seats"][0]["down"] == [None, None]
+
+
+def test_a_forfeit_reaches_the_page_with_the_players_names() -> None:
+    # stud5buy heads-up: p2 (jacks and eights, no low) declares both, p1 (7-6-5-4-3) low: p2
+    # loses the low to p1 and forfeits the pot (tests/test_declare.py works it by hand)
+    rules = dataclasses.replace(variants.get("stud5buy"), declare_both=True)
+    state = new_hand(rules, [100, 100], auto_deal=False)
+    lines = (
+        "d dh p1 3c4d", "d dh p2 JcJs", "p1 pb", "p2 cc",
+        "d dh p1 5h", "d dh p2 8d", "p2 cc", "p1 cc",
+        "d dh p1 7s", "d dh p2 8h", "p2 cc", "p1 cc",
+        "d dh p1 6c", "d dh p2 2c", "p1 sd", "p2 sd", "p2 cc", "p1 cc",
+        "p1 dec lo", "p2 dec both",
+    )  # fmt: skip
+    for line in lines:
+        apply(state, parse_action(line))
+    while not state.finished:
+        deal_next(state)
+    players = [Dealt(0, 1, "Ann", None), Dealt(1, 1, "Bob", None)]
+
+    def forfeits(you: int | None) -> Any:
+        seen = public_view(state) if you is None else view(state, you)
+        shown = hand_json(
+            number=1, players=players, starting=[100, 100], you=you, seen=seen, timers={}, fair={}
+        )
+        return json.loads(json.dumps(shown))["view"]["forfeits"]
+
+    rule = "as a declarer of both must win or tie both ways (house rule both_must)"
+    assert forfeits(None) == [
+        {
+            "seat": 1,
+            "reason": f"declared both ways and lost the low to Ann: forfeits the main pot, {rule}",
+            "beaten_by": [0],
+        }
+    ]
+    assert forfeits(0)[0]["reason"].startswith("declared both ways and lost the low to you:")
+    assert forfeits(1)[0]["reason"].startswith("declared both ways and lost the low to Ann:")

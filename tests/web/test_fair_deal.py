@@ -118,7 +118,8 @@ async def play(url: str, code: str, reader: Reader, rng: random.Random) -> None:
                 continue
             if reader.position is None or message["acks"] < sent or not view_["options"]:
                 continue
-            await ws.send(json.dumps({**choose(view_, rng), "hand": number}))
+            decision = {"hand": number, "at": len(view_["log"])}  # the decision it answers
+            await ws.send(json.dumps({**choose(view_, rng), **decision}))
             sent += 1
 
 

@@ -270,7 +270,7 @@ class Session:
         for seat, chips in enumerate(result.net):
             self.ledger[seat] += chips
         lines = [render.award_line(a, self.human) for a in result.awards]
-        lines += render.failed_both(self.view(), self.rules, result.awards)
+        lines += [render.forfeit_line(f, self.human) for f in result.forfeits]
         nets = ", ".join(
             f"{render.who(s, self.human)} {chips:+d}" for s, chips in enumerate(result.net)
         )

@@ -24,7 +24,7 @@ from splitpot.rules import Rules
 from splitpot.server.fairdeal import dealt_again, published
 from splitpot.server.players import dealt_from_json
 from splitpot.server.store import HandData, HandSummary
-from splitpot.server.wire import log_line
+from splitpot.server.wire import forfeits_json, log_line
 from splitpot.state import State
 from splitpot.views import public_view, view
 
@@ -73,6 +73,8 @@ def frames(state: State, data: HandData, reader: int | None) -> dict[str, Any]:
             {"seat": a.seat, "amount": a.amount, "half": a.half, "reason": a.reason}
             for a in state.awards
         ]
+        names = [p["name"] for p in data.players]
+        out[-1]["forfeits"] = forfeits_json(state.forfeits, reader, names)
     return {
         "number": data.number,
         "players": [{"seat": p["seat"], "name": p["name"], "bot": p["bot"]} for p in data.players],

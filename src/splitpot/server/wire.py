@@ -25,7 +25,9 @@ from splitpot.engine import Award, Offer, Option
 from splitpot.notation import format_action
 from splitpot.rules import Rules
 from splitpot.server.players import Dealt, SeatRequest
+from splitpot.server.refusals import addressed
 from splitpot.server.store import SeatData
+from splitpot.state import Forfeit
 from splitpot.views import SeatView, View
 
 __all__ = [
@@ -33,6 +35,7 @@ __all__ = [
     "chat_json",
     "chat_message",
     "error_message",
+    "forfeits_json",
     "hand_json",
     "log_line",
     "odds_message",
@@ -274,6 +277,22 @@ def table_json(
     }
 
 
+def forfeits_json(
+    forfeits: Sequence[Forfeit], you: int | None, names: Sequence[str]
+) -> list[dict[str, Any]]:
+    """Each "both" declarer who took nothing of a pot, with the reason as engine seat ``you``
+    reads it: the seats that beat them by name (``you`` for the reader), and those seats."""
+    reader = -1 if you is None else you
+    return [
+        {
+            "seat": f.seat,
+            "reason": addressed(f.reason, reader, names),
+            "beaten_by": list(f.beaten_by),
+        }
+        for f in forfeits
+    ]
+
+
 def hand_json(
     *,
     number: int,
@@ -287,12 +306,14 @@ def hand_json(
     """A hand as engine seat ``you`` sees it (None: a spectator), with the milliseconds left
     on each turn timer, and what its fair deal publishes (``fair``: the commitment, and the
     players' values or, for a v1 hand once it is over, its seed and secret)."""
+    shown = view_json(seen)
+    shown["forfeits"] = forfeits_json(seen.forfeits, you, [p.name for p in players])
     return {
         "number": number,
         "players": [{"seat": p.seat, "name": p.name, "bot": p.bot} for p in players],
         "starting": list(starting),
         "you": you,
-        "view": view_json(seen),
+        "view": shown,
         "timers": timers,
         **fair,
     }
