@@ -72,12 +72,21 @@ def test_a_forfeit_reaches_the_page_with_the_players_names() -> None:
         deal_next(state)
     players = [Dealt(0, 1, "Ann", None), Dealt(1, 1, "Bob", None)]
 
-    def forfeits(you: int | None) -> Any:
+    def shown(you: int | None) -> Any:
         seen = public_view(state) if you is None else view(state, you)
-        shown = hand_json(
+        made = hand_json(
             number=1, players=players, starting=[100, 100], you=you, seen=seen, timers={}, fair={}
         )
-        return json.loads(json.dumps(shown))["view"]["forfeits"]
+        return json.loads(json.dumps(made))["view"]
+
+    def forfeits(you: int | None) -> Any:
+        return shown(you)["forfeits"]
+
+    # the cards that made the winning hand, for the page to mark: p1's seven-low, the half it
+    # declared (not its straight: it did not declare high)
+    (award,) = shown(None)["awards"]
+    assert (award["seat"], award["half"]) == (0, "all")
+    assert award["cards"] == {"low": ["7s", "6c", "5h", "4d", "3c"]}
 
     rule = "as a declarer of both must win or tie both ways (house rule both_must)"
     assert forfeits(None) == [

@@ -16,12 +16,14 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+import re
 from collections.abc import Container, Iterable, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from splitpot.actions import Action
 from splitpot.cards import CARDS, Card
 from splitpot.engine import Award, Offer, Option
+from splitpot.hands import best_five
 from splitpot.notation import format_action
 from splitpot.rules import Rules
 from splitpot.server.players import Dealt, SeatRequest
@@ -123,8 +125,54 @@ def _seat(seat: SeatView) -> dict[str, Any]:
     return _with_rest(seat, known)
 
 
-def _award(award: Award) -> dict[str, Any]:
-    return {"seat": award.seat, "amount": award.amount, "half": award.half, "reason": award.reason}
+def _award(award: Award, seen: View) -> dict[str, Any]:
+    return {
+        "seat": award.seat,
+        "amount": award.amount,
+        "half": award.half,
+        "reason": award.reason,
+        "cards": winning_cards(award, seen),
+    }
+
+
+_NO_HAND: Final = re.compile(r"\buncontested\b|^shares ")
+"""An award no hand won: the others folded, or a pot nobody could take, shared."""
+_SPEAKING: Final[dict[tuple[bool, bool], tuple[Literal["high", "low"], ...]]] = {
+    (True, True): ("high", "low"),
+    (True, False): ("high",),
+    (False, True): ("low",),
+    (False, False): (),
+}
+_DECLARED_HALVES: Final[dict[str, tuple[Literal["high", "low"], ...]]] = {
+    "hi": ("high",),
+    "lo": ("low",),
+    "both": ("high", "low"),
+}
+
+
+def winning_cards(award: Award, seen: View) -> dict[str, list[str | None]]:
+    """The cards that made the winning hand of ``award``, by half (``high``, ``low``), for
+    the page to mark: only where the reader sees every card of the seat (a hand shown, or
+    their own), and only the halves it won (its declaration, or by the cards)."""
+    rules = seen.rules
+    seat = seen.seats[award.seat]
+    own = [*seat.down, *seat.up]
+    if rules is None or not own or None in own or _NO_HAND.search(award.reason):
+        return {}
+    cards = [c for c in (*own, *seen.common) if c is not None]
+    halves: tuple[Literal["high", "low"], ...]
+    if award.half in ("high", "low"):
+        halves = ("high",) if award.half == "high" else ("low",)
+    elif seat.declaration is not None:
+        halves = _DECLARED_HALVES[seat.declaration]
+    else:  # cards speak: a whole pot is the high's, the low's where there is no high, or both
+        halves = _SPEAKING[(rules.high, rules.low != "none")]
+    out: dict[str, list[str | None]] = {}
+    for half in halves:
+        best = best_five(cards, half=half, ranking=rules.low, qualifier=rules.qualifier)  # type: ignore[arg-type]
+        if best is not None:
+            out[half] = _cards(best)
+    return out
 
 
 def _offer(offer: Offer | None) -> dict[str, Any] | None:
@@ -153,7 +201,7 @@ def view_json(seen: View) -> dict[str, Any]:
         "dealer": seen.dealer,
         "options": [_option(o) for o in seen.options],
         "finished": seen.finished,
-        "awards": [_award(a) for a in seen.awards],
+        "awards": [_award(a, seen) for a in seen.awards],
         "log": [log_line(a) for a in seen.log],
         "offer": _offer(seen.offer),
         "step": seen.step,
