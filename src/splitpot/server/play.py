@@ -79,9 +79,12 @@ async def act(table: LiveTable, client: Client, message: Message) -> None:
             client.error("that move was for an earlier decision", "stale")
             return
         mine = hand.state.hands[e] if message.verb == "sm" else ()
+        banks = dict(table.banks)
+        table.spend_bank(e)  # the time taken beyond the turn timer, if the move stands
         try:
             await apply_move(table, e, message.action(e, tuple(mine)), "player")
         except IllegalAction as exc:
+            table.banks = banks
             said = addressed(exc.message, e, [p.name for p in hand.players])
             client.error(said, exc.reason, exc.rule)
             return

@@ -350,10 +350,13 @@ def hand_json(
     seen: View,
     timers: dict[str, int],
     fair: Mapping[str, Any],
+    banks: Mapping[str, int] | None = None,
 ) -> dict[str, Any]:
     """A hand as engine seat ``you`` sees it (None: a spectator), with the milliseconds left
-    on each turn timer, and what its fair deal publishes (``fair``: the commitment, and the
-    players' values or, for a v1 hand once it is over, its seed and secret)."""
+    on each turn (its timer, then the player's time bank), the milliseconds left in each
+    player's time bank (``banks``: empty without one), and what its fair deal publishes
+    (``fair``: the commitment, and the players' values or, for a v1 hand once it is over, its
+    seed and secret)."""
     shown = view_json(seen)
     shown["forfeits"] = forfeits_json(seen.forfeits, you, [p.name for p in players])
     return {
@@ -363,6 +366,7 @@ def hand_json(
         "you": you,
         "view": shown,
         "timers": timers,
+        "banks": dict(banks or {}),
         **fair,
     }
 
