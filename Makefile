@@ -1,21 +1,32 @@
-# Two commands do everything: `make run` and `make test`. Both build .venv first.
+# Two commands do everything: `make run` and `make test`. Both build .venv first: `make run`
+# with only what serving the table needs (`.[web]`), `make test` with every extra and the
+# development tools (`.[dev]`: Ray, pyarrow, Playwright...), added to the same .venv.
 PYTHON ?= python3
+PORT   ?= 8000
 VENV   := .venv
 BIN    := $(VENV)/bin
+WEB    := $(VENV)/.web-stamp
 STAMP  := $(VENV)/.installed-stamp
 
 .PHONY: run test lint typecheck bench clean
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(WEB): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[web]'
+	touch $(WEB)
+
+$(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	touch $(STAMP) $(WEB)
 
 # The web table with a practice table (Auction, you against three bots): open the URL it prints.
-# Ctrl-C stops it. `splitpot play auction` is the terminal table.
-run: $(STAMP)
-	$(BIN)/splitpot serve --practice
+# Ctrl-C stops it. `make run PORT=8080` serves on another port. `splitpot play auction` is the
+# terminal table (its `tui` extra comes with `make test`, or `pip install -e '.[tui]'`).
+run: $(WEB)
+	$(BIN)/splitpot serve --practice --port $(PORT)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -3,15 +3,17 @@ View later; its log as hand-record lines."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
 from splitpot import variants
 from splitpot.actions import Action
-from splitpot.engine import apply, new_hand
+from splitpot.engine import apply, deal_next, new_hand
 from splitpot.house import with_house
 from splitpot.notation import parse_action
-from splitpot.server.wire import plain, view_json
+from splitpot.server.players import Dealt
+from splitpot.server.wire import hand_json, plain, view_json
 from splitpot.views import View, public_view, view
 
 
@@ -109,3 +111,49 @@ def test_a_games_rules_are_encoded_once_and_each_game_its_own() -> None:
     assert other["ante"] == 2
     assert first["ante"] == 1
     assert first == plain(state.rules)
+
+
+def test_a_forfeit_reaches_the_page_with_the_players_names() -> None:
+    # stud5buy heads-up: p2 (jacks and eights, no low) declares both, p1 (7-6-5-4-3) low: p2
+    # loses the low to p1 and forfeits the pot (tests/test_declare.py works it by hand)
+    rules = dataclasses.replace(variants.get("stud5buy"), declare_both=True)
+    state = new_hand(rules, [100, 100], auto_deal=False)
+    lines = (
+        "d dh p1 3c4d", "d dh p2 JcJs", "p1 pb", "p2 cc",
+        "d dh p1 5h", "d dh p2 8d", "p2 cc", "p1 cc",
+        "d dh p1 7s", "d dh p2 8h", "p2 cc", "p1 cc",
+        "d dh p1 6c", "d dh p2 2c", "p1 sd", "p2 sd", "p2 cc", "p1 cc",
+        "p1 dec lo", "p2 dec both",
+    )  # fmt: skip
+    for line in lines:
+        apply(state, parse_action(line))
+    while not state.finished:
+        deal_next(state)
+    players = [Dealt(0, 1, "Ann", None), Dealt(1, 1, "Bob", None)]
+
+    def shown(you: int | None) -> Any:
+        seen = public_view(state) if you is None else view(state, you)
+        made = hand_json(
+            number=1, players=players, starting=[100, 100], you=you, seen=seen, timers={}, fair={}
+        )
+        return json.loads(json.dumps(made))["view"]
+
+    def forfeits(you: int | None) -> Any:
+        return shown(you)["forfeits"]
+
+    # the cards that made the winning hand, for the page to mark: p1's seven-low, the half it
+    # declared (not its straight: it did not declare high)
+    (award,) = shown(None)["awards"]
+    assert (award["seat"], award["half"]) == (0, "all")
+    assert award["cards"] == {"low": ["7s", "6c", "5h", "4d", "3c"]}
+
+    rule = "as a declarer of both must win or tie both ways (house rule both_must)"
+    assert forfeits(None) == [
+        {
+            "seat": 1,
+            "reason": f"declared both ways and lost the low to Ann: forfeits the main pot, {rule}",
+            "beaten_by": [0],
+        }
+    ]
+    assert forfeits(0)[0]["reason"].startswith("declared both ways and lost the low to you:")
+    assert forfeits(1)[0]["reason"].startswith("declared both ways and lost the low to Ann:")

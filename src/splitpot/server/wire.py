@@ -16,17 +16,21 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+import re
 from collections.abc import Container, Iterable, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from splitpot.actions import Action
 from splitpot.cards import CARDS, Card
 from splitpot.engine import Award, Offer, Option
+from splitpot.hands import best_five
 from splitpot.notation import format_action
 from splitpot.rules import Rules
 from splitpot.server.players import Dealt, SeatRequest
+from splitpot.server.refusals import addressed
 from splitpot.server.store import SeatData
 from splitpot.server.words import vocabulary
+from splitpot.state import Forfeit
 from splitpot.views import SeatView, View
 
 __all__ = [
@@ -34,6 +38,7 @@ __all__ = [
     "chat_json",
     "chat_message",
     "error_message",
+    "forfeits_json",
     "hand_json",
     "log_line",
     "odds_message",
@@ -122,8 +127,54 @@ def _seat(seat: SeatView) -> dict[str, Any]:
     return _with_rest(seat, known)
 
 
-def _award(award: Award) -> dict[str, Any]:
-    return {"seat": award.seat, "amount": award.amount, "half": award.half, "reason": award.reason}
+def _award(award: Award, seen: View) -> dict[str, Any]:
+    return {
+        "seat": award.seat,
+        "amount": award.amount,
+        "half": award.half,
+        "reason": award.reason,
+        "cards": winning_cards(award, seen),
+    }
+
+
+_NO_HAND: Final = re.compile(r"\buncontested\b|^shares ")
+"""An award no hand won: the others folded, or a pot nobody could take, shared."""
+_SPEAKING: Final[dict[tuple[bool, bool], tuple[Literal["high", "low"], ...]]] = {
+    (True, True): ("high", "low"),
+    (True, False): ("high",),
+    (False, True): ("low",),
+    (False, False): (),
+}
+_DECLARED_HALVES: Final[dict[str, tuple[Literal["high", "low"], ...]]] = {
+    "hi": ("high",),
+    "lo": ("low",),
+    "both": ("high", "low"),
+}
+
+
+def winning_cards(award: Award, seen: View) -> dict[str, list[str | None]]:
+    """The cards that made the winning hand of ``award``, by half (``high``, ``low``), for
+    the page to mark: only where the reader sees every card of the seat (a hand shown, or
+    their own), and only the halves it won (its declaration, or by the cards)."""
+    rules = seen.rules
+    seat = seen.seats[award.seat]
+    own = [*seat.down, *seat.up]
+    if rules is None or not own or None in own or _NO_HAND.search(award.reason):
+        return {}
+    cards = [c for c in (*own, *seen.common) if c is not None]
+    halves: tuple[Literal["high", "low"], ...]
+    if award.half in ("high", "low"):
+        halves = ("high",) if award.half == "high" else ("low",)
+    elif seat.declaration is not None:
+        halves = _DECLARED_HALVES[seat.declaration]
+    else:  # cards speak: a whole pot is the high's, the low's where there is no high, or both
+        halves = _SPEAKING[(rules.high, rules.low != "none")]
+    out: dict[str, list[str | None]] = {}
+    for half in halves:
+        best = best_five(cards, half=half, ranking=rules.low, qualifier=rules.qualifier)  # type: ignore[arg-type]
+        if best is not None:
+            out[half] = _cards(best)
+    return out
 
 
 def _offer(offer: Offer | None) -> dict[str, Any] | None:
@@ -152,7 +203,7 @@ def view_json(seen: View) -> dict[str, Any]:
         "dealer": seen.dealer,
         "options": [_option(o) for o in seen.options],
         "finished": seen.finished,
-        "awards": [_award(a) for a in seen.awards],
+        "awards": [_award(a, seen) for a in seen.awards],
         "log": [log_line(a) for a in seen.log],
         "offer": _offer(seen.offer),
         "step": seen.step,
@@ -306,6 +357,22 @@ def table_json(
     }
 
 
+def forfeits_json(
+    forfeits: Sequence[Forfeit], you: int | None, names: Sequence[str]
+) -> list[dict[str, Any]]:
+    """Each "both" declarer who took nothing of a pot, with the reason as engine seat ``you``
+    reads it: the seats that beat them by name (``you`` for the reader), and those seats."""
+    reader = -1 if you is None else you
+    return [
+        {
+            "seat": f.seat,
+            "reason": addressed(f.reason, reader, names),
+            "beaten_by": list(f.beaten_by),
+        }
+        for f in forfeits
+    ]
+
+
 def hand_json(
     *,
     number: int,
@@ -315,17 +382,23 @@ def hand_json(
     seen: View,
     timers: dict[str, int],
     fair: Mapping[str, Any],
+    banks: Mapping[str, int] | None = None,
 ) -> dict[str, Any]:
     """A hand as engine seat ``you`` sees it (None: a spectator), with the milliseconds left
-    on each turn timer, and what its fair deal publishes (``fair``: the commitment, and the
-    players' values or, for a v1 hand once it is over, its seed and secret)."""
+    on each turn (its timer, then the player's time bank), the milliseconds left in each
+    player's time bank (``banks``: empty without one), and what its fair deal publishes
+    (``fair``: the commitment, and the players' values or, for a v1 hand once it is over, its
+    seed and secret)."""
+    shown = view_json(seen)
+    shown["forfeits"] = forfeits_json(seen.forfeits, you, [p.name for p in players])
     return {
         "number": number,
         "players": [{"seat": p.seat, "name": p.name, "bot": p.bot} for p in players],
         "starting": list(starting),
         "you": you,
-        "view": view_json(seen),
+        "view": shown,
         "timers": timers,
+        "banks": dict(banks or {}),
         **fair,
     }
 
