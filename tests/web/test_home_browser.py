@@ -80,6 +80,7 @@ def test_a_home_game_in_the_browser(browser: Browser, tmp_path: Path) -> None:
             "odds": True,
             "max_buy": None,
             "chip_value": "0.10",
+            "time_bank": 0,  # no bank unless the host gives one (an API option; not on the form)
         }
         expect(ann.locator(".me-area .seat .name")).to_have_text("Ann")
         expect(ann.locator("#host-tab")).to_be_visible()
