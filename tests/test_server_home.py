@@ -16,7 +16,19 @@ import pytest
 from click.testing import CliRunner
 from starlette.testclient import WebSocketTestSession
 
-from server_helpers import answer, client, error, join, move, receive, seat, seated, state, table
+from server_helpers import (
+    answer,
+    client,
+    error,
+    join,
+    move,
+    next_message,
+    receive,
+    seat,
+    seated,
+    state,
+    table,
+)
 from splitpot.cli import main
 from splitpot.notation import read_phh
 from splitpot.server import Settings, history, oddspanel
@@ -34,7 +46,7 @@ def play_out(
     ws.send_json({"type": "back"})  # answered with the table as it is now
     sent = 0
     for _ in range(3000):
-        message = ws.receive_json()
+        message = next_message(ws)
         assert not error(message), message
         if not seated(message) or message["hand"]["number"] != number:
             continue
@@ -59,7 +71,7 @@ def chats(ws: WebSocketTestSession, until: str, limit: int = 500) -> list[dict[s
     """Lines of chat received until one holds ``until``."""
     lines: list[dict[str, Any]] = []
     for _ in range(limit):
-        message = ws.receive_json()
+        message = next_message(ws)
         if message["type"] == "chat":
             lines += message["messages"]
             if any(until in m["text"] for m in message["messages"]):
@@ -546,7 +558,7 @@ def test_the_odds_panel_is_the_seats_own_and_off_unless_the_table_offers_it() ->
             assert off["you"]["odds"] is False
             eve.send_json({"type": "ping"})
             for _ in range(50):  # a spectator never gets a seat's odds
-                message = eve.receive_json()
+                message = next_message(eve)
                 assert message["type"] != "odds"
                 if message["type"] == "pong":
                     break

@@ -19,6 +19,7 @@ from server_helpers import (
     join,
     move,
     my_turn,
+    next_message,
     receive,
     seat,
     seated,
@@ -256,7 +257,7 @@ def test_an_auction_bid_below_the_minimum_is_refused_citing_the_article() -> Non
 def _play(ws: WebSocketTestSession, hands: int, out: list[Any], sent: list[int]) -> None:
     """Make the first legal move whenever it is this seat's turn, until ``hands`` are over."""
     while True:
-        message = ws.receive_json()
+        message = next_message(ws)
         if message["type"] == "error":
             out.append(message)
             sent[0] = message["acks"]  # a dropped message: go on from what was answered
@@ -350,13 +351,13 @@ def test_a_socket_from_another_site_is_refused() -> None:
                 f"/ws/{made['code']}", headers={"origin": "http://evil.example"}
             ) as ws,
         ):
-            ws.receive_json()
+            next_message(ws)
         with http.websocket_connect(
             f"/ws/{made['code']}", headers={"origin": "http://testserver"}
         ) as ws:
             assert receive(ws, state)["table"]["code"] == made["code"]
         with pytest.raises(WebSocketDisconnect), http.websocket_connect("/ws/NOSUCH") as ws:
-            ws.receive_json()
+            next_message(ws)
 
 
 def test_a_table_with_open_seats_waits_for_friends_until_a_player_starts_it() -> None:
@@ -462,7 +463,7 @@ def test_a_connections_first_snapshot_carries_the_pages_vocabulary_and_only_the_
     with client() as http:
         made = table(http)
         with http.websocket_connect(f"/ws/{made['code']}") as ws:
-            first = ws.receive_json()
+            first = next_message(ws)
             assert first["type"] == "state"
             assert first["words"]["verbs"]["f"]["log"] == {"": "folds"}
             assert first["words"]["steps"]["auction"] == "Auction"

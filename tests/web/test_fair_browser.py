@@ -26,7 +26,8 @@ from splitpot.views import public_view, view
 # a card as the wire and records write it ("As", runs like "As7c????"), as the log draws it ("A♠",
 # "10♣": the page's rank, then its suit), and as the page names it ("ace of spades")
 CARDS = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][cdhs]|\?\?)+(?![A-Za-z0-9])")
-SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c", "spades": "s", "hearts": "h", "diamonds": "d", "clubs": "c"}
+SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
+SUITS |= {"spades": "s", "hearts": "h", "diamonds": "d", "clubs": "c"}
 RANKS = {"10": "T", "jack": "J", "queen": "Q", "king": "K", "ace": "A"}
 DRAWN = re.compile(r"(?<![A-Za-z0-9])(10|[2-9JQKA])\s?([♠♥♦♣])")
 SAID = re.compile(r"\b(10|[2-9]|jack|queen|king|ace) of (spades|hearts|diamonds|clubs)\b")
