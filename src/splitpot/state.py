@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Literal, NamedTuple, Protocol, Self, TypeVar
+from typing import Final, Literal, NamedTuple, Protocol, Self, TypeVar
 
 from splitpot.actions import Action, Declaration
 from splitpot.cards import Card
@@ -137,50 +137,54 @@ class Outcome:
     payments: tuple[Payment, ...] = ()
 
 
+_SLOTS: Final = (
+    "__weakref__",
+    "_log",
+    "_stacks",
+    "all_in_at",
+    "antes",
+    "auto",
+    "awards",
+    "before_change",
+    "bets",
+    "cached_legal",
+    "cached_views",
+    "caps",
+    "common",
+    "dead",
+    "dealt_up",
+    "deck_order",
+    "discards",
+    "faceup",
+    "finished",
+    "folded",
+    "hands",
+    "market",
+    "n",
+    "paid",
+    "payments",
+    "phase_state",
+    "rng",
+    "round_bets",
+    "round_paid",
+    "rules",
+    "seed",
+    "shown",
+    "starting",
+    "step_began",
+    "step_index",
+    "street",
+    "stub",
+    "unknown_dealt",
+    "ups",
+)
+"""The slots of State, read by its copy (a compiled class has no ``__slots__`` to read)."""
+
+
 class State:
     """Everything about one hand in progress. Read it through properties and views."""
 
-    __slots__ = (
-        "__weakref__",
-        "_log",
-        "_stacks",
-        "all_in_at",
-        "antes",
-        "auto",
-        "awards",
-        "before_change",
-        "bets",
-        "cached_legal",
-        "cached_views",
-        "caps",
-        "common",
-        "dead",
-        "dealt_up",
-        "deck_order",
-        "discards",
-        "faceup",
-        "finished",
-        "folded",
-        "hands",
-        "market",
-        "n",
-        "paid",
-        "payments",
-        "phase_state",
-        "rng",
-        "round_bets",
-        "round_paid",
-        "rules",
-        "seed",
-        "shown",
-        "starting",
-        "step_began",
-        "step_index",
-        "street",
-        "stub",
-        "unknown_dealt",
-        "ups",
-    )
+    __slots__ = _SLOTS
 
     def __init__(self, rules: Rules, stacks: list[int], seed: int | None, stub: list[int]) -> None:
         n = len(stacks)
@@ -440,7 +444,7 @@ class State:
 
 
 _NOT_VALUES = ("__weakref__", "before_change", "cached_legal", "cached_views")
-_FIELDS = tuple(name for name in State.__slots__ if name not in _NOT_VALUES)
+_FIELDS = tuple(name for name in _SLOTS if name not in _NOT_VALUES)
 """The slots that hold the state's values."""
 _UNASKED: tuple[int, Legal] = (-1, Legal((), False, {}))
 """The engine's cache before its first answer: a point no state is at."""
