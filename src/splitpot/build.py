@@ -7,13 +7,26 @@ see hatch_build.py) compiles; `compiled_modules()` says which of them this proce
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
+from dataclasses import fields
 from importlib.machinery import EXTENSION_SUFFIXES
-from typing import Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar
+
+_D = TypeVar("_D")
+
+if TYPE_CHECKING:  # mypyc reads the decorator by this name; plain Python needs no mypy_extensions
+    from mypy_extensions import mypyc_attr as mypyc_attr
+else:
+    _T = TypeVar("_T")
+
+    def mypyc_attr(*_flags: str, **_settings: Any) -> Callable[[_T], _T]:
+        """mypy_extensions.mypyc_attr without the package: leaves the class as it is."""
+        return lambda cls: cls
+
 
 COMPILED: Final = (
     "splitpot.actions",
     "splitpot.engine",
-    "splitpot.hands",
     "splitpot.phases.auction",
     "splitpot.phases.base",
     "splitpot.phases.betting",
@@ -27,6 +40,15 @@ COMPILED: Final = (
     "splitpot.state",
     "splitpot.views",
 )
+
+
+def by_fields(value: _D) -> tuple[type[_D], tuple[object, ...]]:
+    """``__reduce__`` of a frozen dataclass: rebuilt by calling its class with its fields.
+
+    Compiled by mypyc, such a class would be unpickled by setting its fields one by one, which
+    a frozen class refuses; this way both builds pickle and copy it the same."""
+    names = (f.name for f in fields(value))  # type: ignore[arg-type]
+    return type(value), tuple(getattr(value, name) for name in names)
 
 
 def compiled_modules() -> tuple[str, ...]:

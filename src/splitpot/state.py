@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import Final, Literal, NamedTuple, Protocol, Self, TypeVar
 
 from splitpot.actions import Action, Declaration
+from splitpot.build import by_fields, mypyc_attr
 from splitpot.cards import Card
 from splitpot.errors import RulesError
 from splitpot.rules import Rules, Step
@@ -57,6 +58,9 @@ class Option:
     cards: tuple[Card, ...] = ()
     declarations: tuple[Declaration, ...] = ()
 
+    def __reduce__(self) -> tuple[type[Option], tuple[object, ...]]:
+        return by_fields(self)  # compiled: pickled by its constructor
+
 
 @dataclass(frozen=True, slots=True, init=False)
 class Legal:
@@ -95,6 +99,9 @@ class Offer:
     high_bid: int | None = None
     high_bidder: int | None = None
 
+    def __reduce__(self) -> tuple[type[Offer], tuple[object, ...]]:
+        return by_fields(self)  # compiled: pickled by its constructor
+
 
 class Sight(NamedTuple):
     """How the table sees one logged action, as the phase that logged it says (views compose
@@ -116,6 +123,9 @@ class Award:
     half: Half
     reason: str
 
+    def __reduce__(self) -> tuple[type[Award], tuple[object, ...]]:
+        return by_fields(self)  # compiled: pickled by its constructor
+
 
 @dataclass(frozen=True, slots=True)
 class Payment:
@@ -126,6 +136,9 @@ class Payment:
     amount: int
     reason: str
 
+    def __reduce__(self) -> tuple[type[Payment], tuple[object, ...]]:
+        return by_fields(self)  # compiled: pickled by its constructor
+
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
@@ -135,6 +148,9 @@ class Outcome:
     awards: tuple[Award, ...]
     net: tuple[int, ...]
     payments: tuple[Payment, ...] = ()
+
+    def __reduce__(self) -> tuple[type[Outcome], tuple[object, ...]]:
+        return by_fields(self)  # compiled: pickled by its constructor
 
 
 _SLOTS: Final = (
@@ -181,6 +197,8 @@ _SLOTS: Final = (
 """The slots of State, read by its copy (a compiled class has no ``__slots__`` to read)."""
 
 
+# Compiled, but a Python class: weakly referenced (tests, readers), copied by its slots.
+@mypyc_attr(native_class=False)
 class State:
     """Everything about one hand in progress. Read it through properties and views."""
 

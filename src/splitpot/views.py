@@ -40,6 +40,7 @@ from typing import Any, ClassVar, NamedTuple, TypeVar
 from weakref import ReferenceType, ref
 
 from splitpot.actions import Action, Declaration
+from splitpot.build import mypyc_attr
 from splitpot.cards import Card
 from splitpot.engine import legal_actions
 from splitpot.errors import RulesError, ViewError
@@ -120,6 +121,8 @@ _UNREAD = Offer(())
 T = TypeVar("T")
 
 
+# Compiled, but a Python class: its point holds it weakly; it sets itself by object.__setattr__.
+@mypyc_attr(native_class=False)
 class View:
     """The table from one seat (``seat`` None: a spectator); ``offer``: the cards lying on
     the table for auction or sale, if any; ``step``: the kind of step under way (``"deal"``,

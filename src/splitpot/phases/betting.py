@@ -70,7 +70,7 @@ class BettingRound:
     size: int  # this round's bet
 
     def copy(self) -> BettingRound:
-        new = BettingRound.__new__(BettingRound)
+        new = BettingRound()  # not __new__: a compiled class is made by calling it
         for name in _ROUND_SLOTS:
             setattr(new, name, getattr(self, name))
         new.acted_at = self.acted_at.copy()

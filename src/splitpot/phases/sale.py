@@ -128,7 +128,7 @@ class SaleRound:
         self.discarder: int | None = None
 
     def copy(self) -> SaleRound:
-        new = SaleRound.__new__(SaleRound)
+        new = SaleRound(0)  # not __new__: a compiled class is made by calling it
         for name in _SALE_SLOTS:
             setattr(new, name, getattr(self, name))
         new.queue = self.queue.copy()
