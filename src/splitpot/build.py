@@ -25,7 +25,6 @@ else:
 
 
 COMPILED: Final = (
-    "splitpot.actions",
     "splitpot.engine",
     "splitpot.phases.auction",
     "splitpot.phases.base",

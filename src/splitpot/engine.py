@@ -64,7 +64,8 @@ def new_hand(
     missing = {s.kind for s in rules.steps} - set(PHASES)
     if missing:
         raise RulesError(f"{rules.name}: no phase runs the step kind(s) {sorted(missing)}")
-    for chips in stacks:
+    chip_counts: Sequence[object] = stacks  # read as objects: compiled code would unbox an int
+    for chips in chip_counts:
         if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
             raise RulesError(f"stacks must be positive whole numbers, not {chips!r}")
     if deck is None:
@@ -131,7 +132,7 @@ def apply(state: State, action: Action) -> None:
     if state.finished:
         raise _over(state)
     phase = phase_of(state)
-    if not isinstance(action, Action):
+    if not isinstance(action, Action) or not _well_formed(action):
         raise IllegalAction(
             f"{action!r} is not an Action", reason="not_an_action", rule=phase.rule(state)
         )
@@ -147,6 +148,21 @@ def apply(state: State, action: Action) -> None:
     phase.perform(state, action)
     state.log_action(action)
     _settle(state, phase)
+
+
+def _well_formed(action: Action) -> bool:
+    """True when the action's fields have their declared types (a dataclass does not check
+    them; compiled phases would raise ``TypeError`` reading a wrong one)."""
+    seat: object = action.seat
+    amount: object = action.amount
+    declaration: object = action.declaration
+    return (
+        type(action.verb) is str
+        and (seat is None or (type(seat) is not bool and isinstance(seat, int)))
+        and (amount is None or (type(amount) is not bool and isinstance(amount, int)))
+        and (declaration is None or type(declaration) is str)
+        and type(action.cards) is tuple
+    )
 
 
 def deal_next(state: State) -> Action:
