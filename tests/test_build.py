@@ -56,14 +56,13 @@ def _wrong_actions(seat: int) -> list[object]:
         ("cc", seat),
         Action("pb", "1"),  # type: ignore[arg-type]
         Action("cbr", seat, (), "10"),  # type: ignore[arg-type]
-        Action("cbr", seat, (), True),
         Action("sm", seat, "As"),  # type: ignore[arg-type]
         Action(5, seat),  # type: ignore[arg-type]
         Action("dec", seat, (), None, 3),  # type: ignore[arg-type]
     ]
 
 
-@pytest.mark.parametrize("index", range(10))
+@pytest.mark.parametrize("index", range(9))
 def test_a_wrongly_typed_action_is_refused_with_the_table_unchanged(index: int) -> None:
     # Compiled code checks types on entry (TypeError); the engine refuses first, in both builds.
     state, seat = _mid_hand()

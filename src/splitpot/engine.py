@@ -9,6 +9,7 @@ otherwise the caller applies them (that is how records are replayed) or calls :f
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 from collections.abc import Iterable, Sequence
 
 from splitpot.actions import Action
@@ -152,17 +153,19 @@ def apply(state: State, action: Action) -> None:
 
 def _well_formed(action: Action) -> bool:
     """True when the action's fields have their declared types (a dataclass does not check
-    them; compiled phases would raise ``TypeError`` reading a wrong one)."""
-    seat: object = action.seat
-    amount: object = action.amount
-    declaration: object = action.declaration
+    them; compiled phases would raise ``TypeError`` reading a wrong one). Read as objects, so
+    compiled code does not check them on the way; a bool passes as an int, as it does there."""
+    verb, seat, cards, amount, declaration = _fields_of(action)
     return (
-        type(action.verb) is str
-        and (seat is None or (type(seat) is not bool and isinstance(seat, int)))
-        and (amount is None or (type(amount) is not bool and isinstance(amount, int)))
-        and (declaration is None or type(declaration) is str)
-        and type(action.cards) is tuple
+        isinstance(verb, str)
+        and (seat is None or isinstance(seat, int))
+        and isinstance(cards, tuple)
+        and (amount is None or isinstance(amount, int))
+        and (declaration is None or isinstance(declaration, str))
     )
+
+
+_fields_of = attrgetter("verb", "seat", "cards", "amount", "declaration")
 
 
 def deal_next(state: State) -> Action:
