@@ -9,8 +9,8 @@ otherwise the caller applies them (that is how records are replayed) or calls :f
 from __future__ import annotations
 
 import random
-from operator import attrgetter
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 
 from splitpot.actions import Action
 from splitpot.cards import Deck, to_cards
