@@ -1,33 +1,49 @@
-# Two commands do everything: `make run` and `make test`. Both build .venv first.
+# Two commands do everything: `make run` and `make test`. Both build .venv first: `make run`
+# with only what serving the table needs (`.[web]`), `make test` with every extra and the
+# development tools (`.[dev]`: Ray, pyarrow, Playwright...), added to the same .venv.
 PYTHON ?= python3
+PORT   ?= 8000
 VENV   := .venv
 BIN    := $(VENV)/bin
+WEB    := $(VENV)/.web-stamp
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: run test lint bench clean fast
+.PHONY: run test lint typecheck bench clean fast
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(WEB): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[web]'
+	touch $(WEB)
+
+$(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	touch $(STAMP) $(WEB)
 
 # The web table with a practice table (Auction, you against three bots): open the URL it prints.
-# Ctrl-C stops it. `splitpot play auction` is the terminal table.
-run: $(STAMP)
-	$(BIN)/splitpot serve --practice
+# Ctrl-C stops it. `make run PORT=8080` serves on another port. `splitpot play auction` is the
+# terminal table (its `tui` extra comes with `make test`, or `pip install -e '.[tui]'`).
+run: $(WEB)
+	$(BIN)/splitpot serve --practice --port $(PORT)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy --strict src
 
-# axe-core for the browser tests' accessibility checks (package-lock.json pins it)
+# the tests' npm tools (package-lock.json pins them): axe-core for the browser tests'
+# accessibility checks, TypeScript for the page's type check
 node_modules/axe-core/axe.min.js: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-test: lint node_modules/axe-core/axe.min.js
+# the page's JavaScript checked against its JSDoc types (tsconfig.json); nothing is compiled
+typecheck: node_modules/axe-core/axe.min.js
+	node_modules/.bin/tsc -p tsconfig.json
+
+test: lint typecheck
 	$(BIN)/pytest
 
 bench: $(STAMP)

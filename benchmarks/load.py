@@ -32,6 +32,7 @@ import argparse
 import asyncio
 import atexit
 import contextlib
+import gc
 import json
 import os
 import random
@@ -60,6 +61,9 @@ P99_TARGET = 0.050
 """Seconds."""
 FLAT = 0.10
 """Memory is flat when the RSS at the end is within this share of the RSS once all play."""
+WARM_UP = 10.0
+"""Seconds from the start after which the moves are "settled" (every table dealt and playing):
+their p99 is printed beside the whole run's."""
 ANSWER_WAIT = 10.0
 """Seconds a move sent before the end may take to be answered before it counts as an error."""
 
@@ -92,9 +96,12 @@ def database(server: str | None, folder: Path) -> Iterator[str]:
 class Server:
     """``splitpot serve`` in a process of its own on 127.0.0.1 and a port it picks."""
 
-    def __init__(self, db: str, folder: Path, next_delay: float) -> None:
+    def __init__(
+        self, db: str, folder: Path, next_delay: float, profile: str | None, synchronous: str | None
+    ) -> None:
         self.errors, self.timings = folder / "server.stderr", folder / "moves.json"
         command = [sys.executable, str(Path(__file__).resolve()), AS_SERVER, str(self.timings)]
+        command += [profile or "-", synchronous or "-"]
         command += ["serve", "--host", "127.0.0.1", "--port", "0", "--db", db]
         command += ["--next-delay", str(next_delay), "--lobby-burst", "100000"]
         errors = self.errors
@@ -130,15 +137,22 @@ class Server:
             self.process.kill()
             self.process.communicate()
 
-    def moves(self) -> tuple[list[tuple[float, float, bool]], int, int, float]:
+    def moves(self) -> tuple[list[tuple[float, float, bool]], int, int, float, list[float]]:
         """Each move the server took from a client: its wall and CPU seconds, and whether it
         ended the hand; and the store's commits and the writes they held (written when the
-        server stops; see ``serve_timed``), and the seconds the writer spent on them."""
+        server stops; see ``serve_timed``), the seconds the writer spent on them, and each
+        batch's seconds (its transaction, from the first job run to the commit's return)."""
         if not self.timings.exists():
-            return [], 0, 0, 0.0
+            return [], 0, 0, 0.0, []
         found = json.loads(self.timings.read_text())
         moves = [(wall, cpu, ended) for wall, cpu, ended in found["moves"]]
-        return moves, found["commits"], found["writes"], found["busy"]
+        return moves, found["commits"], found["writes"], found["busy"], found["batches"]
+
+    def collections(self) -> list[tuple[int, float]]:
+        """Each garbage collection in the server: its generation and wall seconds."""
+        if not self.timings.exists():
+            return []
+        return [(g, seconds) for g, seconds in json.loads(self.timings.read_text())["collections"]]
 
     def problems(self) -> list[str]:
         """The lines of the server's log that tell of something wrong."""
@@ -174,13 +188,46 @@ def make_tables(
 
 
 AS_SERVER = "--as-server"
-"""``load.py --as-server FILE serve ...``: the server's process (see ``serve_timed``)."""
+"""``load.py --as-server FILE PROFILE SYNCHRONOUS serve ...``: the server's process (see
+``serve_timed``; ``-`` for no profile, SQLite's ``synchronous`` as the server sets it)."""
 
 
-def serve_timed(timings: str, argv: list[str]) -> None:
+def profiled(path: str, writer: type) -> None:
+    """Profile (cProfile) the server's event loop, and each writer thread, until the process
+    exits: ``path``.loop and ``path``.writer (pstats files; read with ``python -m pstats``)."""
+    import cProfile
+
+    loop = cProfile.Profile()
+    threads: list[cProfile.Profile] = []
+    run = writer._loop
+
+    def _loop(self: Any) -> None:
+        mine = cProfile.Profile()
+        threads.append(mine)
+        mine.enable()
+        try:
+            run(self)
+        finally:
+            mine.disable()
+
+    def dump() -> None:
+        loop.disable()
+        loop.dump_stats(f"{path}.loop")
+        if threads:
+            import pstats
+
+            pstats.Stats(*threads).dump_stats(f"{path}.writer")
+
+    writer._loop = _loop
+    atexit.register(dump)
+    loop.enable()
+
+
+def serve_timed(timings: str, profile: str, synchronous: str, argv: list[str]) -> None:
     """``splitpot serve``, timing each client's move inside the server (``play.act``: the
     engine, the wait for its durable commit, every snapshot encoded), written to ``timings`` at
-    exit with the store's writer's commits, the writes they held and its busy seconds. While a
+    exit with the store's writer's commits, the writes they held and its busy seconds
+    (``profile``: see :func:`profiled`; ``synchronous``: SQLite's, for an A/B run). While a
     move waits for its commit the event loop runs other tables, so the CPU time of the loop's
     thread over a move counts their work too (it was the move's own when the commit blocked)."""
     from splitpot.cli import run
@@ -193,9 +240,17 @@ def serve_timed(timings: str, argv: list[str]) -> None:
     writers: list[Writer] = []
     made = Writer.__init__
 
+    batches: list[float] = []
+    commit = Writer._commit
+
     def writer(self: Writer, *args: Any, **kwargs: Any) -> None:
         made(self, *args, **kwargs)
         writers.append(self)
+
+    def timed(self: Writer, batch: Any) -> None:
+        began = time.perf_counter()
+        commit(self, batch)
+        batches.append(time.perf_counter() - began)
 
     async def act(table: LiveTable, client: Any, message: Any) -> None:
         wall, cpu = time.perf_counter(), time.thread_time()
@@ -203,8 +258,19 @@ def serve_timed(timings: str, argv: list[str]) -> None:
         ended = table.hand is not None and table.hand.state.finished
         moves.append((time.perf_counter() - wall, time.thread_time() - cpu, ended))
 
+    collections: list[tuple[int, float]] = []
+    collecting = [0.0]
+
+    def collected(phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            collecting[0] = time.perf_counter()
+        else:
+            collections.append((info["generation"], time.perf_counter() - collecting[0]))
+
+    gc.callbacks.append(collected)
     play.act = act
     Writer.__init__ = writer  # type: ignore[method-assign]
+    Writer._commit = timed  # type: ignore[method-assign]
     atexit.register(
         lambda: Path(timings).write_text(
             json.dumps(
@@ -213,10 +279,18 @@ def serve_timed(timings: str, argv: list[str]) -> None:
                     "commits": sum(w.commits for w in writers),
                     "writes": sum(w.jobs for w in writers),
                     "busy": sum(w.busy for w in writers),
+                    "batches": batches,
+                    "collections": collections,
                 }
             )
         )
     )
+    if profile != "-":
+        profiled(profile, Writer)
+    if synchronous != "-":
+        from splitpot.server import store
+
+        store.SQLITE_SYNCHRONOUS = synchronous
     sys.argv = [sys.argv[0], *argv]
     run()
 
@@ -229,6 +303,8 @@ class Figures:
     """What every client measured."""
 
     latencies: list[float] = field(default_factory=list)
+    sent: list[float] = field(default_factory=list)
+    """When each answered move was sent (``time.perf_counter``), beside its latency."""
     errors: list[str] = field(default_factory=list)
     moves: int = 0
     snapshots: int = 0
@@ -291,6 +367,7 @@ class Seat:
             acks = message.get("acks", 0)
             if not self.answered and acks >= self.sent:
                 figures.latencies.append(now - self.sent_at)
+                figures.sent.append(self.sent_at)
                 self.answered = True
             if message["type"] == "error":
                 figures.errors.append(f"{self.code}: {message['reason']}: {message['message']}")
@@ -375,6 +452,7 @@ async def run_clients(
     memory["cpu"] = server.cpu() - cpu
     memory["client_cpu"] = time.process_time() - own
     memory["wall"] = time.perf_counter() - began
+    memory["began"] = began
     sampler.cancel()
     with contextlib.suppress(asyncio.CancelledError):
         await sampler
@@ -412,6 +490,16 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=2026, help="the bots' choices")
     parser.add_argument("--json", action="store_true", help="the figures as JSON on stdout")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target fails")
+    parser.add_argument(
+        "--sqlite-synchronous",
+        choices=("FULL", "NORMAL"),
+        help="SQLite's synchronous in WAL mode, instead of the server's own (FULL)",
+    )
+    parser.add_argument(
+        "--profile",
+        metavar="PATH",
+        help="profile the server (cProfile): PATH.loop, PATH.writer (pstats files)",
+    )
     args = parser.parse_args()
     if args.quick:
         args.tables, args.seconds = min(args.tables, 5), min(args.seconds, 8.0)
@@ -433,7 +521,7 @@ def main() -> int:
         database(args.db, Path(folder)) as db,
     ):
         backend = "sqlite" if args.db is None else make_url(database_url(db)).get_backend_name()
-        server = Server(db, Path(folder), args.next_delay)
+        server = Server(db, Path(folder), args.next_delay, args.profile, args.sqlite_synchronous)
         try:
             rss_up = server.rss()
             made = time.perf_counter()
@@ -447,10 +535,14 @@ def main() -> int:
         finally:
             server.stop()
         problems = server.problems()
-        inside, commits, writes, busy = server.moves()
+        inside, commits, writes, busy, batches = server.moves()
+        collections = server.collections()
         hands = finished_hands(db)
 
     lat = figures.latencies or [float("nan")]
+    settled = memory["began"] + min(WARM_UP, args.seconds / 4)
+    late = [x for x, at in zip(figures.latencies, figures.sent, strict=True) if at >= settled]
+    late = late or [float("nan")]
     errors = figures.errors + [f"server: {line}" for line in problems]
     warm = memory.get("warm", memory["end"])
     result = {
@@ -468,6 +560,8 @@ def main() -> int:
         "p50_ms": round(statistics.median(lat) * 1000, 2),
         "p99_ms": round(percentile(lat, 0.99) * 1000, 2),
         "max_ms": round(max(lat) * 1000, 2),
+        "settled_p99_ms": round(percentile(late, 0.99) * 1000, 2),
+        "settled_max_ms": round(max(late) * 1000, 2),
         "rss_up_mb": round(rss_up / 2**20, 1),
         "rss_warm_mb": round(warm / 2**20, 1),
         "rss_end_mb": round(memory["end"] / 2**20, 1),
@@ -482,11 +576,15 @@ def main() -> int:
         "writes_per_commit": round(writes / commits, 2) if commits else None,
         "commit_ms": round(busy / commits * 1000, 2) if commits else None,
         "writer_busy_share": round(busy / memory["wall"], 2),
+        "gc_full": sum(1 for g, _ in collections if g == 2),
+        "gc_full_max_ms": round(max((t for g, t in collections if g == 2), default=0) * 1000, 2),
+        "gc_max_ms": round(max((t for _, t in collections), default=0) * 1000, 2),
     }
     for name, values in (
         ("server_wall", [wall for wall, _, _ in inside]),
         ("server_cpu", [cpu for _, cpu, _ in inside]),
         ("server_cpu_hand_end", [cpu for _, cpu, ended in inside if ended]),
+        ("batch", batches),
     ):
         values = values or [float("nan")]
         for label, share in (("p50", 0.5), ("p99", 0.99)):
@@ -507,7 +605,9 @@ def main() -> int:
         )
         print(
             f"action -> view: p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms, "
-            f"max {result['max_ms']} ms ({result['answered']} answered)"
+            f"max {result['max_ms']} ms ({result['answered']} answered); moves sent after the "
+            f"first {min(WARM_UP, args.seconds / 4):g} s: p99 {result['settled_p99_ms']} ms, "
+            f"max {result['settled_max_ms']} ms"
         )
         print(
             f"server RSS: {result['rss_up_mb']} MB up, {result['rss_warm_mb']} MB once all "
@@ -525,8 +625,13 @@ def main() -> int:
         print(
             f"the store: {writes} writes in {commits} commits "
             f"({result['writes_per_commit']} writes a commit: group commit); a commit took "
-            f"{result['commit_ms']} ms on average, the writer busy "
+            f"{result['commit_ms']} ms on average (a batch p50 {result['batch_p50_ms']} / p99 "
+            f"{result['batch_p99_ms']} / max {result['batch_max_ms']} ms), the writer busy "
             f"{result['writer_busy_share']:.0%} of the time"
+        )
+        print(
+            f"garbage collections in the server: {result['gc_full']} full (the longest "
+            f"{result['gc_full_max_ms']} ms), the longest of any {result['gc_max_ms']} ms"
         )
         print(
             f"CPU: the server {result['server_cpu_share']:.0%} of one core, "
@@ -543,6 +648,6 @@ def main() -> int:
 
 if __name__ == "__main__":
     if sys.argv[1:2] == [AS_SERVER]:
-        serve_timed(sys.argv[2], sys.argv[3:])
+        serve_timed(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:])
     else:
         sys.exit(main())

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from typing import Any
 
+import anyio
 from starlette.testclient import TestClient, WebSocketTestSession
+from starlette.websockets import WebSocketDisconnect
 
 from dbtools import DATABASES
 from splitpot.server import Settings, create_app
@@ -61,12 +64,34 @@ def join(http: TestClient, code: str, name: str = "Bob", **spec: Any) -> dict[st
     return joined
 
 
+WAIT = 60.0
+"""Seconds a test waits for the server's next message before it fails (never forever)."""
+
+
+async def _within(ws: WebSocketTestSession, seconds: float) -> Any:
+    with anyio.fail_after(seconds):
+        return await ws._send_rx.receive()
+
+
+def next_message(ws: WebSocketTestSession, seconds: float = WAIT) -> dict[str, Any]:
+    """The connection's next message, as ``receive_json`` reads it, or a failure after
+    ``seconds``: a message that never comes fails the test instead of hanging the run."""
+    try:
+        raw = ws.portal.call(_within, ws, seconds)
+    except TimeoutError:
+        raise AssertionError(f"no message from the server in {seconds:g} s") from None
+    if raw["type"] == "websocket.close":
+        raise WebSocketDisconnect(code=raw.get("code", 1000), reason=raw.get("reason", ""))
+    message: dict[str, Any] = json.loads(raw["text"])
+    return message
+
+
 def receive(
     ws: WebSocketTestSession, until: Callable[[dict[str, Any]], bool], limit: int = 500
 ) -> dict[str, Any]:
     """Read messages until one satisfies ``until``; that one."""
     for _ in range(limit):
-        message: dict[str, Any] = ws.receive_json()
+        message = next_message(ws)
         if until(message):
             return message
     raise AssertionError(f"no such message in {limit}")

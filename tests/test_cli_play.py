@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 
@@ -317,3 +318,22 @@ def test_a_card_number_for_a_move_not_offered_says_what_is() -> None:
     with pytest.raises(InvalidNotation, match=r"'up' is not an option now \(options: sell, sd\)"):
         render.parse_line("up 1", seen)
     assert render.parse_line("sd 1", seen) == Action("sd", 0, (seen.options[-1].cards[0],))
+
+
+def test_stacks_carry_over_from_hand_to_hand(tmp_path: Path) -> None:
+    # small stacks, so that someone loses every chip and buys in again for them
+    record = tmp_path / "c.phhs"
+    args = ["stud8", "--plain", "--players", "3", "--seed", "2", "--stacks", "20"]
+    result = _play([*args, "--bots", "call", "--record", str(record)], _ANY_TURN * 100 + ["quit"])
+    assert result.exit_code == 0, result.output
+    hands = [r for r in load(record) if r.finishing_stacks is not None]
+    assert len(hands) >= 4
+    assert hands[0].starting_stacks == (20, 20, 20)
+    busted = 0
+    for before, after in itertools.pairwise(hands):
+        assert before.finishing_stacks is not None
+        expected = tuple(chips or 20 for chips in before.finishing_stacks)
+        assert after.starting_stacks == expected  # not 40 each again
+        busted += before.finishing_stacks.count(0)
+    assert busted
+    assert result.output.count("has no chips left and buys in again for 20.") == busted

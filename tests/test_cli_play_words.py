@@ -3,7 +3,6 @@ why a raise is not offered. Expected words are worked out by hand from the cards
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from pathlib import Path
 
@@ -15,8 +14,7 @@ from splitpot.cards import parse_cards
 from splitpot.cli import render
 from splitpot.cli.session import Session
 from splitpot.engine import apply, outcome
-from splitpot.state import Award
-from splitpot.views import SeatView, View
+from splitpot.state import Forfeit
 
 
 @pytest.mark.parametrize(
@@ -42,28 +40,11 @@ def test_a_hand_in_words(game: str, cards: str, words: str) -> None:
     assert render.hand_words(parse_cards(cards), variants.get(game)) == words
 
 
-def _seat(seat: int, declaration: str | None, folded: bool = False) -> SeatView:
-    said = declaration if declaration in ("hi", "lo", "both") else None
-    return SeatView(seat, 90, 0, 10, folded, True, (), (), said is not None, said)  # type: ignore[arg-type]
-
-
-def _finished(*seats: SeatView) -> View:
-    return View("auction", 0, seats, (), 0, 7, (), False, (), True, (), ())
-
-
-def test_a_failed_both_declaration_is_named_with_the_games_rule() -> None:
-    seen = _finished(_seat(0, "hi"), _seat(1, "lo"), _seat(2, "both"), _seat(3, "both", True))
-    awards = [Award(0, 30, "high", "wins the high half"), Award(1, 30, "low", "wins the low")]
-    assert render.failed_both(seen, variants.get("auction"), awards) == [
-        "p3 declared both and did not win both ways: takes nothing (OPR-657 4.3)."
-    ]  # p4 folded: no declaration to fail
-    scooped = [Award(2, 60, "all", "scoops the main pot")]
-    assert render.failed_both(seen, variants.get("auction"), scooped) == []
-    # a game whose book does not say: the house rule, and its stricter form named
-    strict = dataclasses.replace(variants.get("stud8"), both_must="win-outright")
-    assert render.failed_both(seen, strict, awards) == [
-        "p3 declared both and did not win both ways outright: takes nothing (house rule both_must)."
-    ]
+def test_a_forfeit_is_said_with_the_seats_who_beat_it() -> None:
+    forfeit = Forfeit(2, "declared both ways and lost the low to p1: forfeits the main pot", (0,))
+    assert render.forfeit_line(forfeit, 0) == (
+        "p3 declared both ways and lost the low to p1 (you): forfeits the main pot."
+    )
 
 
 def _nasdaq_session(tmp_path: Path, seed: int) -> Session:

@@ -19,6 +19,7 @@ from splitpot.notation import parse_action
 from splitpot.phases.showdown import contenders
 from splitpot.records import record_from_state, replay_to_end
 from splitpot.rules import Declare, Showdown
+from splitpot.state import Forfeit
 from splitpot.views import public_view, view
 
 
@@ -199,6 +200,49 @@ def test_every_live_player_declares_both_and_fails() -> None:
     assert state.stacks == (101, 100, 99)
     assert [(a.seat, a.amount) for a in state.awards] == [(0, 4), (1, 3)]
     assert all("nobody can take either half" in a.reason for a in state.awards)
+    must = "forfeits the main pot, as a declarer of both must win or tie both ways"
+    rule = "(house rule both_must)"
+    assert outcome(state).forfeits == (
+        Forfeit(0, f"declared both ways and lost the low to p2: {must} {rule}", (1,)),
+        Forfeit(1, f"declared both ways and lost the high to p1: {must} {rule}", (0,)),
+    )
+
+
+def test_a_both_declarer_who_loses_the_low_is_told_why_it_takes_nothing() -> None:
+    # TO_DECLARE: p2 (jacks and eights, no low) declares both, p1 (7-6-5-4-3) low: p2 wins the
+    # high but loses the low to p1, so forfeits the pot, which p1 takes whole.
+    state = finish(
+        hand("stud5buy", [100, 100], *TO_DECLARE, "p1 dec lo", "p2 dec both", declare_both=True)
+    )
+    assert [(a.seat, a.amount) for a in state.awards] == [(0, 6)]
+    (forfeit,) = outcome(state).forfeits
+    assert forfeit == Forfeit(
+        1,
+        "declared both ways and lost the low to p1: forfeits the main pot, as a declarer of "
+        "both must win or tie both ways (house rule both_must)",
+        (0,),
+    )
+    assert view(state, 1).forfeits == (forfeit,)  # every reader sees why
+    assert public_view(state).forfeits == (forfeit,)
+    outright = finish(
+        hand(
+            "stud5buy", [100, 100], *TO_DECLARE, "p1 dec lo", "p2 dec both",
+            declare_both=True, both_must="win-outright",
+        )
+    )  # fmt: skip
+    assert (
+        outcome(outright)
+        .forfeits[0]
+        .reason.endswith("must win both ways outright (house rule both_must)")
+    )
+
+
+def test_the_rule_a_forfeit_cites_is_the_games_book() -> None:
+    auction = variants.get("auction")
+    assert auction.cite("both_must") == "OPR-657 4.3"
+    strict = dataclasses.replace(auction, both_must="win-outright")
+    assert strict.cite("both_must") == "OPR-657 4.3, house rule both_must"
+    assert variants.get("stud5buy").cite("both_must") == "house rule both_must"
 
 
 def test_a_low_declarer_all_in_wins_only_the_main_pot() -> None:

@@ -102,3 +102,14 @@ def test_the_readme_evaluator_session_runs_as_shown() -> None:
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test)
     assert runner.summarize(verbose=False).failed == 0
+
+
+def test_the_readme_names_every_key_of_the_terminal_table() -> None:
+    from splitpot.cli import render
+    from splitpot.cli.table import ODDS_KEY
+
+    readme = " ".join(text(ROOT / "README.md").split())
+    said = readme.partition("options are keys:")[2].partition("`q` quit")[0]
+    keys = {*render.VERB_KEYS.values(), *render.DECLARATION_KEYS, "m", "n", ODDS_KEY}
+    missing = sorted(key for key in keys if f"`{key}`" not in said)
+    assert not missing, f"the README's key list misses {missing}"

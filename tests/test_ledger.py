@@ -25,7 +25,9 @@ from splitpot.ledger import (
     Ledger,
     LedgerError,
     Settlement,
+    Transfer,
     _greedy,
+    among_people,
     chip_value,
     from_entries,
     from_records,
@@ -504,3 +506,68 @@ def test_a_ledger_rebuilt_from_its_rows_is_the_same() -> None:
     # Rows are checked again: a cash-out nobody could make is refused.
     with pytest.raises(LedgerError, match="ann cashes out 150 chips but has 100"):
         from_entries([Entry("buy-in", "ann", 100), Entry("cash-out", "ann", 150)])
+
+
+# --------------------------------------------------------------------------- bots: the house's
+
+
+@pytest.mark.parametrize(
+    ("hand", "people"),
+    [
+        # Dov (a bot) takes Finn's 55: nobody owes anybody
+        ({"Finn": -55, "Dov (bot)": 55}, {"Finn": 0}),
+        # the bot lost 10 of the 30 Ann won: Finn pays Ann only the 20 he lost
+        ({"Ann": 30, "Finn": -20, "Dov (bot)": -10}, {"Ann": 20, "Finn": -20}),
+        # bots lost 30 of the 60 won: the 30 Finn lost go 2:1 to Ann and Bob
+        (
+            {"Ann": 40, "Bob": 20, "Finn": -30, "Dov (bot)": -30},
+            {"Ann": 20, "Bob": 10, "Finn": -30},
+        ),
+        # bots won 32 of the 40 lost: Ann's 8 come 3:1 from Finn and Gus
+        ({"Finn": -30, "Gus": -10, "Ann": 8, "Dov (bot)": 32}, {"Finn": -6, "Gus": -2, "Ann": 8}),
+        # 10 chips three ways: 4, 3, 3 (the odd chip to the first on a tie)
+        (
+            {"Ann": 10, "Bob": 10, "Cy": 10, "Finn": -10, "Dov (bot)": -20},
+            {"Ann": 4, "Bob": 3, "Cy": 3, "Finn": -10},
+        ),
+        # two bots, one up and one down: the house is all of them together, even here
+        ({"Ann": 5, "Finn": -5, "Dov (bot)": 7, "Esme (bot)": -7}, {"Ann": 5, "Finn": -5}),
+        ({"Ann": 5, "Finn": -5}, {"Ann": 5, "Finn": -5}),  # no bot: the hand as it was
+    ],
+)
+def test_a_hand_among_people_worked_by_hand(hand: dict[str, int], people: dict[str, int]) -> None:
+    assert among_people(hand) == people
+    assert sum(people.values()) == 0
+
+
+def test_bots_chips_are_the_houses_and_the_settle_up_is_among_people() -> None:
+    book = Ledger()
+    for player in ("Ann", "Finn", "Dov (bot)"):
+        book.buy_in(player, 100)
+    book.hand({"Ann": 10, "Finn": -65, "Dov (bot)": 55}, 1)  # Finn pays Ann 10; Dov takes 55
+    book.hand({"Ann": -20, "Finn": 30, "Dov (bot)": -10}, 2)  # Ann pays Finn 20; Dov pays 10
+    book.cash_out("Dov (bot)")
+    assert book.balances() == {"Ann": -10, "Finn": -35, "Dov (bot)": 45}
+    settles = {s.player: s.settles for s in book.standings()}
+    assert settles == {"Ann": -10, "Finn": 10, "Dov (bot)": None}
+    assert book.house() == 45
+    assert book.settle().transfers == (Transfer("Ann", "Finn", 10),)
+    out = io.StringIO()
+    book.write_csv(out)
+    rows = [
+        (r["kind"], r["player"], r["to"], r["chips"])
+        for r in csv.DictReader(io.StringIO(out.getvalue()))
+    ]
+    assert ("settles", "Finn", "", "10") in rows
+    assert ("house", "the house", "", "45") in rows
+    assert [r for r in rows if r[0] == "transfer"] == [("transfer", "Ann", "Finn", "10")]
+    again = from_entries(book.entries)  # as a server rebuilds it
+    assert again.settle() == book.settle()
+
+
+def test_a_second_bot_of_the_same_name_is_a_line_of_its_own() -> None:
+    book = Ledger()
+    book.buy_in("Dov (bot)", 100)
+    book.cash_out("Dov (bot)")
+    assert book.unused_name("Dov", mark=" (bot)") == "Dov (2)"
+    assert book.unused_name("Dov") == "Dov"  # a person called Dov is not the bot

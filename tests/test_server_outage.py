@@ -20,7 +20,7 @@ from typing import Any
 from starlette.testclient import WebSocketTestSession
 
 from pgcluster import cluster
-from server_helpers import FAST, answer, client, seat, table
+from server_helpers import FAST, answer, client, next_message, seat, table
 from splitpot import variants
 from splitpot.notation import format_action, read_phh
 from splitpot.server.fairdeal import dealt_again
@@ -41,7 +41,7 @@ class Seen:
 
     def until(self, wanted: Callable[[dict[str, Any]], bool], limit: int = 2000) -> dict[str, Any]:
         for _ in range(limit):
-            message: dict[str, Any] = self.ws.receive_json()
+            message: dict[str, Any] = next_message(self.ws)
             self.all.append(message)
             if wanted(message):
                 return message

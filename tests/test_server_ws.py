@@ -19,6 +19,7 @@ from server_helpers import (
     join,
     move,
     my_turn,
+    next_message,
     receive,
     seat,
     seated,
@@ -28,6 +29,8 @@ from server_helpers import (
 from splitpot.notation import read_phh
 from splitpot.server import Settings
 from splitpot.server.messages import MAX_MESSAGE
+
+BID_WORDS = "a bid is a whole number of chips, 0 or more"
 
 
 def _pong(ws: WebSocketTestSession) -> None:
@@ -96,10 +99,10 @@ def test_nothing_before_hello_but_a_hello() -> None:
         ('{"type": "shout"}', "bad_message", "unknown message type 'shout'"),
         ('{"type": "act", "verb": "bid", "amount": 5, "seat": 1}', "bad_message", "'seat'"),
         ('{"type": "act", "verb": "steal"}', "bad_message", "'verb' must be one of"),
-        ('{"type": "act", "verb": "bid", "amount": "5"}', "bad_message", "'amount'"),
-        ('{"type": "act", "verb": "bid", "amount": true}', "bad_message", "'amount'"),
-        ('{"type": "act", "verb": "bid", "amount": -5}', "bad_message", "'amount'"),
-        ('{"type": "act", "verb": "bid", "amount": 1e30}', "bad_message", "'amount'"),
+        ('{"type": "act", "verb": "bid", "amount": "5"}', "bad_message", BID_WORDS),
+        ('{"type": "act", "verb": "bid", "amount": true}', "bad_message", BID_WORDS),
+        ('{"type": "act", "verb": "bid", "amount": -5}', "bad_message", BID_WORDS),
+        ('{"type": "act", "verb": "bid", "amount": 1e30}', "bad_message", BID_WORDS),
         ('{"type": "act", "verb": "pick", "card": "Zz"}', "bad_message", "'card'"),
         ('{"type": "act", "verb": "pick", "card": 7}', "bad_message", "'card'"),
         ('{"type": "act", "verb": "dec", "declaration": "up"}', "bad_message", "'declaration'"),
@@ -254,7 +257,7 @@ def test_an_auction_bid_below_the_minimum_is_refused_citing_the_article() -> Non
 def _play(ws: WebSocketTestSession, hands: int, out: list[Any], sent: list[int]) -> None:
     """Make the first legal move whenever it is this seat's turn, until ``hands`` are over."""
     while True:
-        message = ws.receive_json()
+        message = next_message(ws)
         if message["type"] == "error":
             out.append(message)
             sent[0] = message["acks"]  # a dropped message: go on from what was answered
@@ -348,13 +351,13 @@ def test_a_socket_from_another_site_is_refused() -> None:
                 f"/ws/{made['code']}", headers={"origin": "http://evil.example"}
             ) as ws,
         ):
-            ws.receive_json()
+            next_message(ws)
         with http.websocket_connect(
             f"/ws/{made['code']}", headers={"origin": "http://testserver"}
         ) as ws:
             assert receive(ws, state)["table"]["code"] == made["code"]
         with pytest.raises(WebSocketDisconnect), http.websocket_connect("/ws/NOSUCH") as ws:
-            ws.receive_json()
+            next_message(ws)
 
 
 def test_a_table_with_open_seats_waits_for_friends_until_a_player_starts_it() -> None:
@@ -454,3 +457,16 @@ def test_no_message_carries_the_seed_or_a_down_card_of_another_seat() -> None:
 
 RUNS = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][cdhs]|\?\?)+(?![A-Za-z0-9])")
 """Cards written together, as card lists and record lines hold them."""
+
+
+def test_a_connections_first_snapshot_carries_the_pages_vocabulary_and_only_the_first() -> None:
+    with client() as http:
+        made = table(http)
+        with http.websocket_connect(f"/ws/{made['code']}") as ws:
+            first = next_message(ws)
+            assert first["type"] == "state"
+            assert first["words"]["verbs"]["f"]["log"] == {"": "folds"}
+            assert first["words"]["steps"]["auction"] == "Auction"
+            ws.send_json({"type": "hello", "token": made["token"]})
+            later = receive(ws, seated)
+            assert "words" not in later

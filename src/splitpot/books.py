@@ -58,6 +58,7 @@ POINTS: Final = {
     "declare_both": "whether both ways may be declared",
     "odd_chip": "who gets an odd chip (qualified: split, high, low, both)",
     "other_half": "a half nobody can take (qualified by the house rule showdown)",
+    "both_must": "a declarer of both ways must win (or tie) each half, or takes nothing",
 }
 """The rule points a book answers, and what each is about."""
 
@@ -78,6 +79,7 @@ FALLBACK: Final = {
     "declare_both": "house rule declare_both",
     "odd_chip": "house rule odd_chip",
     "other_half": RULING_OTHER_HALF,
+    "both_must": "house rule both_must",
 }
 """What a point cites when the game's book says nothing about it."""
 
@@ -170,6 +172,8 @@ OPR657: Final = Book(
         ("deal", "OPR-657 2.1"),
         ("declare", "OPR-657 4.2"),
         ("declare_both", "OPR-657 4.3, house rule declare_both"),
+        ("both_must", "OPR-657 4.3"),
+        ("both_must:win-outright", "OPR-657 4.3, house rule both_must"),
         ("declare_order", "OPR-657 4.2, house rule declare_order"),
         ("limits", "OPR-657 2.2, house rule betting"),
         ("showdown", "OPR-657 4.3"),

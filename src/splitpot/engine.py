@@ -198,7 +198,7 @@ def outcome(state: State) -> Outcome:
             "the hand is not over yet", reason="hand_not_over", rule=state.rules.cite("showdown")
         )
     net = tuple(now - start for now, start in zip(state.stacks, state.starting, strict=True))
-    return Outcome(tuple(state.awards), net, tuple(state.payments))
+    return Outcome(tuple(state.awards), net, tuple(state.payments), tuple(state.forfeits))
 
 
 def _over(state: State) -> IllegalAction:

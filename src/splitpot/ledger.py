@@ -5,6 +5,8 @@ The ledger is data: a list of :class:`Entry` rows, from which each player's chip
 and balance follow. A player's balance is what they cashed out (plus chips still on the table)
 minus what they bought in; balances add up to zero because every hand's results do. Nobody
 pays for chips at the table: buy-ins are owed, and :func:`settle` squares everything at the end.
+A bot's chips are the house's (players named ``... (bot)``): the settle-up is among people,
+each hand's chips won from or lost to the bots taken out of it (:func:`among_people`).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from splitpot.notation import HandRecord
 from splitpot.records import replay_to_end
 
 __all__ = [
+    "BOT_MARK",
     "EXACT_LIMIT",
     "Entry",
     "Ledger",
@@ -29,9 +32,11 @@ __all__ = [
     "Settlement",
     "Standing",
     "Transfer",
+    "among_people",
     "chip_value",
     "from_entries",
     "from_records",
+    "is_bot",
     "money",
     "settle",
 ]
@@ -40,7 +45,15 @@ EXACT_LIMIT: Final = 20
 """The most players with a non-zero balance whose settle-up is searched exactly (``2**n``
 subsets); above it the settle-up is greedy and may use more transfers than needed."""
 
+BOT_MARK: Final = " (bot)"
+"""How the ledger names a bot (``Ada (bot)``): a person's name may not end so."""
+
 Kind = Literal["buy-in", "rebuy", "cash-out", "hand"]
+
+
+def is_bot(player: str) -> bool:
+    """Whether ``player`` is a bot, whose chips are the house's (never in the settle-up)."""
+    return player.endswith(BOT_MARK)
 
 
 @dataclass(frozen=True)
@@ -57,7 +70,9 @@ class Entry:
 @dataclass(frozen=True)
 class Standing:
     """One player's totals: bought in (rebuys included), cashed out, won or lost over the
-    hands, chips still on the table, and the balance (positive: the player is owed)."""
+    hands, chips still on the table, and the balance (positive: the player is owed).
+    ``settles``: the part of the balance won from or lost to people, which the settle-up
+    squares (None for a bot: its chips are the house's)."""
 
     player: str
     bought: int
@@ -65,6 +80,7 @@ class Standing:
     won: int
     on_table: int
     hands: int
+    settles: int | None = None
 
     @property
     def balance(self) -> int:
@@ -109,6 +125,7 @@ class Ledger:
         self._seated: dict[str, int] = {}  # player -> chips on the table
         self._players: list[str] = []
         self._hands = 0
+        self._settles: dict[str, int] = {}  # person -> chips won from (lost to) people
 
     @property
     def entries(self) -> tuple[Entry, ...]:
@@ -142,13 +159,14 @@ class Ledger:
         self._seated[player] = self._seated.get(player, 0) + chips
         return self._add(Entry(kind, player, chips))
 
-    def unused_name(self, name: str) -> str:
+    def unused_name(self, name: str, mark: str = "") -> str:
         """``name`` for a newcomer, told apart from everyone who has bought in: the name itself
         if nobody has had it (letter case aside), else ``name (2)``, ``name (3)``... A name is not
-        a person: a newcomer never carries on someone else's line (docs/ledger.md)."""
+        a person: a newcomer never carries on someone else's line (docs/ledger.md). ``mark``:
+        what the ledger adds to the name (:data:`BOT_MARK` for a bot), left off the answer."""
         had = {p.casefold() for p in self._players}
         label, n = name, 1
-        while label.casefold() in had:
+        while (label + mark).casefold() in had:
             n += 1
             label = f"{name} ({n})"
         return label
@@ -188,6 +206,8 @@ class Ledger:
         if total:
             raise LedgerError(f"hand {number}: the results add up to {total:+d}, not 0")
         self._hands += 1
+        for person, chips in among_people(results).items():
+            self._settles[person] = self._settles.get(person, 0) + chips
         made = []
         for player, chips in results.items():
             self._seated[player] += chips
@@ -209,16 +229,31 @@ class Ledger:
             else:
                 row[0 if e.kind != "cash-out" else 1] += e.chips
         return tuple(
-            Standing(p, b, c, w, self._seated.get(p, 0), h) for p, (b, c, w, h) in totals.items()
+            Standing(
+                p,
+                b,
+                c,
+                w,
+                self._seated.get(p, 0),
+                h,
+                None if is_bot(p) else self._settles.get(p, 0),
+            )
+            for p, (b, c, w, h) in totals.items()
         )
 
     def balances(self) -> dict[str, int]:
         """Each player's balance (positive: owed); they add up to zero."""
         return {s.player: s.balance for s in self.standings()}
 
+    def house(self) -> int:
+        """What the bots won over the hands, together (negative: lost): the house's chips,
+        outside the settle-up."""
+        return sum(s.won for s in self.standings() if s.settles is None)
+
     def settle(self) -> Settlement:
-        """Who pays whom to square the balances, in the fewest transfers (:func:`settle`)."""
-        return settle(self.balances())
+        """Who pays whom among people, in the fewest transfers (:func:`settle`): each
+        person's balance without what they won from or lost to bots."""
+        return settle({s.player: s.settles for s in self.standings() if s.settles is not None})
 
     def write_csv(self, out: TextIO, value: Decimal | None = None) -> None:
         """The ledger as CSV (``docs/ledger.md``): one row per entry, then each player's
@@ -239,8 +274,14 @@ class Ledger:
 
         for e in self._entries:
             row(e.kind, e.hand, e.player, "", e.chips)
-        for s in self.standings():
+        standings = self.standings()
+        for s in standings:
             row("balance", None, s.player, "", s.balance)
+        if any(s.settles is None for s in standings):  # bots played: what the settle-up squares
+            for s in standings:
+                if s.settles is not None:
+                    row("settles", None, s.player, "", s.settles)
+            row("house", None, "the house", "", self.house())
         for t in self.settle().transfers:
             row("transfer", None, t.payer, t.payee, t.chips)
 
@@ -297,6 +338,38 @@ def settle(balances: Mapping[str, int]) -> Settlement:
     for group in _zero_sum_groups([b for _, b in owed]):
         transfers.extend(_greedy([owed[i] for i in group]))
     return Settlement(tuple(transfers), exact=True)
+
+
+def among_people(results: Mapping[str, int]) -> dict[str, int]:
+    """One hand's results between people only: each person's chips won from or lost to the
+    other people, the bots' share (the house's) taken out.
+
+    The bots (all of them together: the house) either won chips net in the hand, and then the
+    people who lost pay the people who won only what those won, each loser in proportion to
+    their loss; or lost chips net, and then the people who won are paid only what the people
+    who lost lost, each winner in proportion to their gain. Whole chips: a remainder goes to the
+    largest fractions, the first in order on a tie. The answer adds up to zero.
+    """
+    people = {p: chips for p, chips in results.items() if not is_bot(p)}
+    gains = {p: chips for p, chips in people.items() if chips > 0}
+    losses = {p: -chips for p, chips in people.items() if chips < 0}
+    won, lost = sum(gains.values()), sum(losses.values())
+    if won > lost:
+        people.update(_shares(gains, lost))
+    elif lost > won:
+        people.update({p: -chips for p, chips in _shares(losses, won).items()})
+    return people
+
+
+def _shares(weights: Mapping[str, int], total: int) -> dict[str, int]:
+    """``total`` chips in whole shares proportional to ``weights`` (largest remainders)."""
+    whole = sum(weights.values())
+    out = {p: total * w // whole for p, w in weights.items()}
+    left = total - sum(out.values())
+    by_remainder = sorted(weights, key=lambda p: -(total * weights[p] % whole))
+    for p in by_remainder[:left]:
+        out[p] += 1
+    return out
 
 
 def _zero_sum_groups(values: list[int]) -> list[list[int]]:

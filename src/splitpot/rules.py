@@ -382,6 +382,8 @@ class Rules:
             return "house rule all_in_raise"
         if point in ("showdown", "other_half") and not qualifier:
             qualifier = self.showdown
+        if point == "both_must" and not qualifier:
+            qualifier = self.both_must
         return self.book.cite(point, qualifier)
 
     def _check_bids(self) -> None:

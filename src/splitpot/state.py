@@ -22,7 +22,18 @@ from splitpot.cards import Card
 from splitpot.errors import RulesError
 from splitpot.rules import Rules, Step
 
-__all__ = ["Award", "Legal", "Offer", "Option", "Outcome", "Payment", "Round", "Sight", "State"]
+__all__ = [
+    "Award",
+    "Forfeit",
+    "Legal",
+    "Offer",
+    "Option",
+    "Outcome",
+    "Payment",
+    "Round",
+    "Sight",
+    "State",
+]
 
 Half = Literal["high", "low", "all"]
 _READ_ONLY = MappingProxyType
@@ -128,6 +139,16 @@ class Award:
 
 
 @dataclass(frozen=True, slots=True)
+class Forfeit:
+    """A seat that declared both ways and failed one of them, so takes nothing of a pot: the
+    reason in words (the half it lost and to whom, the rule), and the seats that beat it."""
+
+    seat: int
+    reason: str
+    beaten_by: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Payment:
     """Chips one player paid another (NASDAQ: a buyer pays the seller, ¶9), not into the pot."""
 
@@ -148,6 +169,7 @@ class Outcome:
     awards: tuple[Award, ...]
     net: tuple[int, ...]
     payments: tuple[Payment, ...] = ()
+    forfeits: tuple[Forfeit, ...] = ()
 
     def __reduce__(self) -> tuple[type[Outcome], tuple[object, ...]]:
         return by_fields(self)  # compiled: pickled by its constructor
@@ -174,6 +196,7 @@ _SLOTS: Final = (
     "faceup",
     "finished",
     "folded",
+    "forfeits",
     "hands",
     "market",
     "n",
@@ -233,6 +256,7 @@ class State:
         self._log: list[Action] = []
         self.finished = False
         self.awards: list[Award] = []
+        self.forfeits: list[Forfeit] = []  # "both" declarers who took nothing, and why
         self.auto = True
         self.street = 0
         # Side pots (docs/games.md): chips each seat put in during the current step, the part
@@ -343,6 +367,7 @@ class State:
         new.step_began = self.step_began.copy()
         new._log = self._log.copy()
         new.awards = self.awards.copy()
+        new.forfeits = self.forfeits.copy()
         new.payments = self.payments.copy()
         if self.market is not None:
             new.market = self.market.copy()

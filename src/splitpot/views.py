@@ -47,7 +47,7 @@ from splitpot.errors import RulesError, ViewError
 from splitpot.phases.base import PHASES, Phase, phase_of
 from splitpot.phases.declare import declarations
 from splitpot.rules import Rules
-from splitpot.state import Award, Offer, Option, State
+from splitpot.state import Award, Forfeit, Offer, Option, State
 
 __all__ = ["SeatView", "TableView", "View", "public_view", "table_view", "view"]
 
@@ -114,6 +114,7 @@ _FIELDS = (
     "offer",
     "step",
     "rules",
+    "forfeits",
 )
 _set = object.__setattr__  # a view is read only: its own methods set its slots this way
 _UNREAD = Offer(())
@@ -128,7 +129,8 @@ T = TypeVar("T")
 class View:
     """The table from one seat (``seat`` None: a spectator); ``offer``: the cards lying on
     the table for auction or sale, if any; ``step``: the kind of step under way (``"deal"``,
-    ``"betting"``, ``"auction"``, ``"sale"``...; ``""`` once the hand is over).
+    ``"betting"``, ``"auction"``, ``"sale"``...; ``""`` once the hand is over);
+    ``forfeits``: once it is over, each "both" declarer who failed and took nothing of a pot.
 
     ``rules``: the table's game as it is played — stakes and house rules included, a game
     from a TOML file too — where ``game`` is only its name. :func:`view` always fills it in;
@@ -152,6 +154,7 @@ class View:
         "common",
         "dealer",
         "finished",
+        "forfeits",
         "game",
         "options",
         "pot",
@@ -175,6 +178,7 @@ class View:
     awards: tuple[Award, ...]
     step: str
     rules: Rules | None
+    forfeits: tuple[Forfeit, ...]
     _seats: tuple[SeatView, ...] | None
     _history: tuple[Action, ...] | None
     _offer: Offer | None  # _UNREAD: not read yet
@@ -197,6 +201,7 @@ class View:
         offer: Offer | None = None,
         step: str = "",
         rules: Rules | None = None,
+        forfeits: tuple[Forfeit, ...] = (),
     ) -> None:
         """The fields in the order of ``_fields``."""
         _set(self, "game", game)
@@ -214,6 +219,7 @@ class View:
         _set(self, "_offer", offer)
         _set(self, "step", step)
         _set(self, "rules", rules)
+        _set(self, "forfeits", forfeits)
         _set(self, "_source", None)
 
     @property
@@ -408,6 +414,7 @@ def _project(state: State, reader: int | None) -> View:
         _UNREAD,
         point.step,
         state.rules,
+        point.forfeits,
     )
     _set(made, "_seats", None)  # the seats and the log (and the offer): when first read
     _set(made, "_history", None)
@@ -440,6 +447,7 @@ class _Point:
         "awards",
         "common",
         "finished",
+        "forfeits",
         "legal",
         "lock",
         "position",
@@ -458,6 +466,7 @@ class _Point:
         self.common = tuple(state.common)
         self.pot = state.pot
         self.awards = tuple(state.awards)
+        self.forfeits = tuple(state.forfeits)
         self.views: dict[int | None, ReferenceType[View]] = {}
         self.seats: list[SeatView | None] = [None] * state.n  # as the others see them
         self._facts: _Facts | None = None

@@ -118,7 +118,8 @@ async def play(url: str, code: str, reader: Reader, rng: random.Random) -> None:
                 continue
             if reader.position is None or message["acks"] < sent or not view_["options"]:
                 continue
-            await ws.send(json.dumps({**choose(view_, rng), "hand": number}))
+            at = len(view_["log"])  # the decision the move answers
+            await ws.send(json.dumps({**choose(view_, rng), "hand": number, "at": at}))
             sent += 1
 
 

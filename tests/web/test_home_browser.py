@@ -80,6 +80,7 @@ def test_a_home_game_in_the_browser(browser: Browser, tmp_path: Path) -> None:
             "odds": True,
             "max_buy": None,
             "chip_value": "0.10",
+            "time_bank": 0,  # no bank unless the host gives one (an API option; not on the form)
         }
         expect(ann.locator(".me-area .seat .name")).to_have_text("Ann")
         expect(ann.locator("#host-tab")).to_be_visible()
@@ -132,6 +133,8 @@ def test_a_home_game_in_the_browser(browser: Browser, tmp_path: Path) -> None:
         assert "hello from the rail" not in ann.locator("#chat-lines").inner_text()
         assert "hello from the rail" not in bob.locator("#chat-lines").inner_text()
         assert "good luck" not in eve.locator("#chat-lines").inner_text()
+        for page in (ann, bob, eve):  # the deck's root is in the Fair deal panel, not the chat
+            assert not re.search(r"[0-9a-f]{64}", page.locator("#chat-lines").inner_text())
 
         # play the hand to its end by clicking
         deadline = time.monotonic() + 120
@@ -196,11 +199,13 @@ def test_a_home_game_in_the_browser(browser: Browser, tmp_path: Path) -> None:
         rows = list(csv.DictReader(io.StringIO(Path(got.value.path()).read_text())))
         balances = {r["player"]: int(r["chips"]) for r in rows if r["kind"] == "balance"}
         assert sum(balances.values()) == 0
+        settles = {r["player"]: int(r["chips"]) for r in rows if r["kind"] == "settles"}
+        assert set(settles) == {"Ann", "Bob"}  # the bot's chips are the house's
         for r in rows:
             if r["kind"] == "transfer":
-                balances[r["player"]] += int(r["chips"])
-                balances[r["to"]] -= int(r["chips"])
-        assert set(balances.values()) <= {0}  # the settle-up squares everyone
+                settles[r["player"]] += int(r["chips"])
+                settles[r["to"]] -= int(r["chips"])
+        assert set(settles.values()) <= {0}  # the settle-up squares every person
         transfers = [r for r in rows if r["kind"] == "transfer"]
         expect(ann.locator("#ledger-body .transfer")).to_have_count(len(transfers))
 

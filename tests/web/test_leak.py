@@ -56,7 +56,7 @@ TABLES: list[tuple[str, dict[str, Any], int]] = [
 SEALED_VERBS = frozenset({"bid", "pass", "dec", "up"})
 CARDS = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][cdhs]|\?\?)+(?![A-Za-z0-9])")
 """A run of cards written together ("Ah", "AhKd??"), as record lines and card lists hold them."""
-TOP_KEYS = {"type", "table", "you", "acks", "hand", "next_in", "host", "request"}
+TOP_KEYS = {"type", "table", "you", "acks", "hand", "next_in", "host", "request", "words"}
 """A snapshot's fields (``host``: the seat requests, the host's only; ``request``: a newcomer's)."""
 STACK = 1_000_000
 COPIES = 3

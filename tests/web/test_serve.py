@@ -5,12 +5,14 @@ errors for a busy port or a database it cannot open."""
 from __future__ import annotations
 
 import re
+import shutil
 import socket
 import subprocess
 import sys
 from pathlib import Path
 
 import httpx2
+import pytest
 from click.testing import CliRunner
 from webtools import ServerProcess
 
@@ -56,6 +58,8 @@ def test_a_busy_port_or_a_bad_database_is_one_line() -> None:
         result = runner.invoke(main, ["serve", "--port", str(port), "--db", "sqlite://"])
     assert result.exit_code != 0
     assert f"cannot listen on 127.0.0.1:{port}" in result.output
+    assert "choose another with --port" in result.output  # what to do about it
+    assert len(result.output.strip().splitlines()) == 1
     assert "Traceback" not in result.output
     result = runner.invoke(main, ["serve", "--db", "nosuchdriver://x"])
     assert result.exit_code != 0
@@ -73,3 +77,25 @@ def test_serve_is_listed_with_its_options() -> None:
     for option in ("--host", "--port", "--db", "--practice", "--bot-delay", "--next-delay"):
         assert option in out
     assert "--allow-seeds" not in out  # for tests only
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _make(*args: str) -> str:
+    """The commands ``make -n -B`` would run (all of them, as on a fresh clone), run nowhere."""
+    make = shutil.which("make")
+    if make is None:
+        pytest.skip("no make on this machine")
+    return subprocess.run(
+        [make, "-n", "-B", "-C", str(ROOT), *args], capture_output=True, text=True, check=True
+    ).stdout
+
+
+def test_make_run_installs_only_what_serving_needs_and_takes_a_port() -> None:
+    run = _make("run", "PORT=8080")
+    assert "pip install --quiet -e '.[web]'" in run
+    assert ".[dev]" not in run  # no Ray, pyarrow or Playwright before a newcomer can play
+    assert "splitpot serve --practice --port 8080" in run
+    assert "--port 8000" in _make("run")
+    assert "pip install --quiet -e '.[dev]'" in _make("test")

@@ -34,18 +34,31 @@ def _show(console: Console, book: Ledger, value: Decimal | None) -> None:
     hands = book.hands
     title = f"{hands} hand{'s' if hands != 1 else ''}, {len(book.players)} players"
     table = Table(title=title, title_justify="left")
+    standings = book.standings()
+    bots = any(s.settles is None for s in standings)
     columns = ["player", "bought in", "cashed out", "won/lost", "hands", "balance"]
+    if bots:
+        columns.append("settles")
     if value is not None:
         columns.append("money")
     for column in columns:
         table.add_column(column, justify="left" if column == "player" else "right")
-    for s in book.standings():
+    for s in standings:
         cashed = s.cashed + s.on_table
         row = [s.player, str(s.bought), str(cashed), f"{s.won:+d}", str(s.hands), f"{s.balance:+d}"]
+        if bots:
+            row.append("house" if s.settles is None else f"{s.settles:+d}")
         if value is not None:
-            row.append(f"{money(s.balance, value):+}")
+            row.append(f"{money(s.balance if s.settles is None else s.settles, value):+}")
         table.add_row(*row)
     console.print(table)
+    if bots:
+        house = book.house()
+        did = f"won {house}" if house >= 0 else f"lost {-house}"
+        console.print(
+            f"The bots {did} chip{'s' if abs(house) != 1 else ''} in all: bots' chips are the "
+            "house's, so people settle only what they won from and lost to each other."
+        )
     settlement = book.settle()
     count = len(settlement.transfers)
     if not count:
@@ -133,7 +146,7 @@ def ledger(csv_out: Path | None, chip_value: Decimal | None, db: str, source: st
     restacked = len({(h.players, h.starting_stacks) for h in hands}) == 1 and len(hands) > 1
     if restacked and any(e.kind == "rebuy" for e in book.entries):
         click.echo(
-            "Every hand began from the same stacks (as splitpot play and simulate deal):\n"
+            "Every hand began from the same stacks (as splitpot simulate deals):\n"
             "top-ups count as rebuys, chips taken off as cash-outs."
         )
     if csv_out is not None:

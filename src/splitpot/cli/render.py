@@ -7,6 +7,7 @@ playable by its PHH verb.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Final
 
@@ -16,15 +17,16 @@ from splitpot.errors import InvalidNotation
 from splitpot.hands import describe_high, describe_low, low_value
 from splitpot.notation import format_action, parse_action
 from splitpot.rules import Rules
-from splitpot.state import Award, Option
+from splitpot.state import Award, Forfeit, Option
 from splitpot.views import SeatView, View
 
 __all__ = [
     "DECLARATION_KEYS",
+    "VERB_KEYS",
     "award_line",
     "declared",
     "describe",
-    "failed_both",
+    "forfeit_line",
     "hand_words",
     "in_person",
     "key_map",
@@ -37,9 +39,11 @@ __all__ = [
     "who",
 ]
 
+_SEAT: Final = re.compile(r"\bp([1-9][0-9]?)\b")
+"""A seat as the engine's sentences name it (``p3``)."""
 DECLARATION_KEYS: Final[dict[str, Declaration]] = {"h": "hi", "l": "lo", "o": "both"}
 """Keys of the table that declare."""
-_VERB_KEYS: Final = {
+VERB_KEYS: Final = {
     "cc": "c",
     "cbr": "r",
     "pb": "i",
@@ -53,6 +57,7 @@ _VERB_KEYS: Final = {
     "up": "u",
     "sm": "w",
 }
+"""The table's key for each verb it knows (README and docs/play.md list them)."""
 _RESERVED: Final = frozenset({"n", "q", "h", "l", "o", "m"})
 _DECLARED: Final = {"hi": "high", "lo": "low", "both": "both ways"}
 _SAID: Final = {"hi": "high", "lo": "low", "both": "both"}  # short, for a seat's status
@@ -174,7 +179,7 @@ def key_map(options: Sequence[Option]) -> dict[str, str]:
     """The table's key for each verb offered (declarations use h, l and o). Known verbs keep
     their letters; a verb this module does not know takes the first free letter of its name."""
     verbs = list(dict.fromkeys(o.verb for o in options if not o.declarations))
-    keys = {v: _VERB_KEYS[v] for v in verbs if v in _VERB_KEYS}
+    keys = {v: VERB_KEYS[v] for v in verbs if v in VERB_KEYS}
     taken = set(_RESERVED) | set(keys.values())
     for verb in verbs:
         if verb not in keys:
@@ -338,24 +343,11 @@ def sale_line(
     return text + "."
 
 
-_BOTH_RULES: Final = {"AUC": "OPR-657 4.3"}
-"""The article that says a "both" declarer must win both ways, by game; a game whose book is
-silent on it has the house rule ``both_must``."""
-
-
-def failed_both(seen: View, rules: Rules, awards: Sequence[Award]) -> list[str]:
-    """A line for each live seat that declared both ways and took nothing: the declaration
-    failed (OPR-657 4.3 at Auction; house rule both_must elsewhere)."""
-    human = seen.seat if seen.seat is not None else -1
-    rule = _BOTH_RULES.get(rules.code, "house rule both_must")
-    how = " outright" if rules.both_must == "win-outright" else ""
-    paid = {a.seat for a in awards}
-    return [
-        f"{who(s.seat, human)} declared both and did not win both ways{how}: takes nothing "
-        f"({rule})."
-        for s in seen.seats
-        if s.declaration == "both" and not s.folded and s.seat not in paid
-    ]
+def forfeit_line(forfeit: Forfeit, human: int) -> str:
+    """Why a "both" declarer took nothing of a pot: ``p3 declared both ways and lost the low
+    to p1 (you): forfeits the main pot, ... (OPR-657 4.3).``"""
+    reason = _SEAT.sub(lambda m: who(int(m.group(1)) - 1, human), forfeit.reason)
+    return f"{who(forfeit.seat, human)} {reason}."
 
 
 # --- hands in words ---------------------------------------------------------------------------

@@ -10,6 +10,7 @@ link: that is ``make run``. ``--games DIR`` offers the games defined in DIR's ``
 from __future__ import annotations
 
 import contextlib
+import errno
 import socket
 from pathlib import Path
 
@@ -44,8 +45,11 @@ def _bind(host: str, port: int) -> socket.socket:
         sock.listen(2048)
     except OSError as exc:
         sock.close()
+        advice = ""
+        if exc.errno == errno.EADDRINUSE:
+            advice = "; another program is using it: choose another with --port N (make run PORT=N)"
         raise click.ClickException(
-            f"cannot listen on {host}:{port}: {exc.strerror or exc}"
+            f"cannot listen on {host}:{port}: {exc.strerror or exc}{advice}"
         ) from None
     sock.set_inheritable(True)
     return sock

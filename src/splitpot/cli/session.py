@@ -76,10 +76,11 @@ def _numbers(hands: Sequence[int]) -> str:
 class Session:
     """One person (``human``, a seat from 0) and a bot in every other seat, for many hands.
 
-    Every hand starts from the same ``stacks`` (like ``splitpot simulate``) and is shuffled
-    from a seed drawn from the session's ``seed`` (the first hands of a session with seed S are
-    the first hands of ``splitpot simulate --seed S``). Finished hands are written to
-    ``record`` as they end, so the file is whole after every hand.
+    Every seat starts with ``stacks`` chips and keeps what it has from one hand to the next; a
+    seat left with no chips buys in again for ``stacks`` (said in the log; the ledger counts
+    only what was won and lost). Each hand is shuffled from a seed drawn from the session's
+    ``seed`` (a session with seed S deals the decks of ``splitpot simulate --seed S``).
+    Finished hands are written to ``record`` as they end, so the file is whole after every hand.
     """
 
     def __init__(
@@ -98,6 +99,7 @@ class Session:
         self.human = human
         self.n = len(bots)
         self.stacks = stacks
+        self.chips = [stacks] * self.n  # each seat's stack now, carried from hand to hand
         self.seed = seed
         self.record = record
         self.names = list(names)
@@ -123,13 +125,20 @@ class Session:
         """Deal the next hand; the lines that say what happened so far (antes, the deal)."""
         self.hand_number += 1
         hand_seed = self._seeds.getrandbits(63)
-        self.state = new_hand(self.rules, [self.stacks] * self.n, seed=hand_seed)
+        lines = [f"Hand {self.hand_number} of {self.rules.name}."]
+        for seat, chips in enumerate(self.chips):
+            if chips <= 0:
+                self.chips[seat] = self.stacks
+                lines.append(
+                    f"{render.who(seat, self.human)} has no chips left and buys in "
+                    f"again for {self.stacks}."
+                )
+        self.state = new_hand(self.rules, self.chips, seed=hand_seed)
         self._seen = ()
         self._notes = {}
         self._sale = None
         self._first = None
         self._settled = False
-        lines = [f"Hand {self.hand_number} of {self.rules.name}."]
         return lines + self._news()
 
     @property
@@ -236,7 +245,9 @@ class Session:
         if "cc" not in verbs or "cbr" in verbs or "pb" in verbs:
             return None
         try:
-            apply(self.table.copy(), Action("cbr", self.human, amount=self.stacks))
+            apply(
+                self.table.copy(), Action("cbr", self.human, amount=self.table.starting[self.human])
+            )
         except IllegalAction as exc:
             if exc.reason in ("no_check_raise", "raises_capped"):
                 return f"no raise: {render.in_person(exc.message, self.human)} ({exc.rule})"
@@ -255,10 +266,11 @@ class Session:
         self._settled = True
         result = outcome(state)
         self.hands_played += 1
+        self.chips = list(state.stacks)
         for seat, chips in enumerate(result.net):
             self.ledger[seat] += chips
         lines = [render.award_line(a, self.human) for a in result.awards]
-        lines += render.failed_both(self.view(), self.rules, result.awards)
+        lines += [render.forfeit_line(f, self.human) for f in result.forfeits]
         nets = ", ".join(
             f"{render.who(s, self.human)} {chips:+d}" for s, chips in enumerate(result.net)
         )

@@ -16,6 +16,7 @@ up and is shown again, whole, here.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from splitpot.actions import Action, Declaration
 from splitpot.books import RULING_SHARED
@@ -25,7 +26,7 @@ from splitpot.phases.base import NoRound, Phase, finish_uncontested, player, ref
 from splitpot.phases.declare import declarations
 from splitpot.pots import Pot, divide, high_card_key, low_card_key, side_pots, split_halves
 from splitpot.rules import Rules, Showdown
-from splitpot.state import Award, Half, Legal, Option, State
+from splitpot.state import Award, Forfeit, Half, Legal, Option, State
 
 __all__ = [
     "ShowdownPhase",
@@ -249,7 +250,9 @@ def judge(state: State) -> None:
             hi = _best(eligible, highs) if rules.high else []
             lo = _best(eligible, lows) if rules.low != "none" else []
         else:
-            hi, lo = contenders(eligible, declared, highs, lows, rules.both_must)
+            hi, lo, failed = _judged(eligible, declared, highs, lows, rules.both_must)
+            for seat, halves in failed.items():
+                state.forfeits.append(_forfeit(state, seat, halves, where))
         mine = {s: [c for c in state.hands[s] if c is not None] for s in eligible}
         by_high = sorted(hi, key=lambda s: -high_card_key(mine[s]))  # odd chips rule 2
         by_low = sorted(lo, key=lambda s: low_card_key(mine[s]))  # odd chips rule 3
@@ -294,23 +297,84 @@ def contenders(
     OPR-657 4.3). Failures are decided together, against the full field: removing a failed
     declarer only helps the others, so no one fails afterwards. A low must qualify.
     """
+    high, low, _ = _judged(eligible, declared, highs, lows, both_must)
+    return high, low
+
+
+def _judged(
+    eligible: tuple[int, ...],
+    declared: dict[int, Declaration],
+    highs: dict[int, int],
+    lows: dict[int, int | None],
+    both_must: str,
+) -> tuple[list[int], list[int], dict[int, dict[Half, _Lost]]]:
+    """:func:`contenders`, and the "both" declarers who failed, with the halves they lost."""
     high_side = [s for s in eligible if declared.get(s) in ("hi", "both")]
     low_side = [s for s in eligible if declared.get(s) in ("lo", "both")]
     top_high, top_low = _best(tuple(high_side), highs), _best(tuple(low_side), lows)
-
-    def wins(seat: int, top: list[int]) -> bool:
-        return top == [seat] if both_must == "win-outright" else seat in top
-
-    failed = {
-        s
-        for s in eligible
-        if declared.get(s) == "both" and not (wins(s, top_high) and wins(s, top_low))
-    }
+    failed = _failed_both(eligible, declared, top_high, top_low, both_must)
     if not failed:
-        return top_high, top_low
+        return top_high, top_low, failed
     high = _best(tuple(s for s in high_side if s not in failed), highs)
     low = _best(tuple(s for s in low_side if s not in failed), lows)
-    return high, low
+    return high, low, failed
+
+
+def _failed_both(
+    eligible: tuple[int, ...],
+    declared: dict[int, Declaration],
+    top_high: list[int],
+    top_low: list[int],
+    both_must: str,
+) -> dict[int, dict[Half, _Lost]]:
+    """The "both" declarers of a pot who failed, each with the halves they failed: the seats
+    that beat them there, or tied them where a half must be won outright (none: they had no
+    qualifying low), given the best of each half among all its declarers."""
+    failed: dict[int, dict[Half, _Lost]] = {}
+    sides: tuple[tuple[Half, list[int]], ...] = (("high", top_high), ("low", top_low))
+    for seat in eligible:
+        if declared.get(seat) != "both":
+            continue
+        halves: dict[Half, _Lost] = {}
+        for half, top in sides:
+            if top == [seat] or (seat in top and both_must != "win-outright"):
+                continue
+            halves[half] = _Lost(seat in top, tuple(s for s in top if s != seat))
+        if halves:
+            failed[seat] = halves
+    return failed
+
+
+class _Lost(NamedTuple):
+    """A half a "both" declarer failed: ``tied`` (with ``others``, where it must be won
+    outright), else beaten by ``others`` (none: it had no qualifying low)."""
+
+    tied: bool
+    others: tuple[int, ...]
+
+
+def _forfeit(state: State, seat: int, halves: dict[Half, _Lost], where: str) -> Forfeit:
+    """Why a "both" declarer takes nothing of a pot: the halves it lost and to whom."""
+    rules = state.rules
+    outright = rules.both_must == "win-outright"
+    parts = []
+    for half, (tied, others) in halves.items():
+        names = " and ".join(map(player, others))
+        if not others:
+            parts.append("had no qualifying low" if half == "low" else "had no high hand")
+        elif tied:
+            parts.append(f"only tied the {half} with {names}")
+        else:
+            parts.append(f"lost the {half} to {names}")
+    if len(parts) == 2 and parts[1].startswith("lost the "):
+        parts[1] = parts[1].removeprefix("lost ")  # lost the high to p1 and the low to p4
+    must = "win both ways outright" if outright else "win or tie both ways"
+    reason = (
+        f"declared both ways and {' and '.join(parts)}: forfeits {where}, as a declarer of both "
+        f"must {must} ({rules.cite('both_must')})"
+    )
+    by = tuple(sorted({s for lost in halves.values() for s in lost.others}))
+    return Forfeit(seat, reason, by)
 
 
 def _best(eligible: tuple[int, ...], values: dict[int, int] | dict[int, int | None]) -> list[int]:

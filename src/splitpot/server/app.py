@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 from starlette.applications import Starlette
 from starlette.datastructures import Headers
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -37,6 +37,7 @@ from splitpot.server.host import host_action
 from splitpot.server.limits import Buckets
 from splitpot.server.lobby import DEFAULT_TIMER, LobbyError, Tables, games
 from splitpot.server.messages import MAX_MESSAGE, Message, WireError, read_body, read_message
+from splitpot.server.missing import not_found, not_found_handler
 from splitpot.server.players import dealt_from_json, hash_token
 from splitpot.server.settings import Settings
 from splitpot.server.snapshot import broadcast, info, set_odds
@@ -154,7 +155,7 @@ def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = N
         try:
             tables.get(request.path_params["code"])
         except LobbyError as exc:
-            return PlainTextResponse(exc.message, status_code=404)
+            return not_found(exc.message)
         return FileResponse(STATIC / "table.html")
 
     async def list_games(request: Request) -> Response:
@@ -259,8 +260,11 @@ def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = N
             return
         try:
             table = tables.get(websocket.path_params["code"])
-        except LobbyError:
-            await websocket.close(code=1008)
+        except LobbyError as exc:  # the page of a wrong code, where the server can send one
+            if "websocket.http.response" in websocket.scope.get("extensions", {}):
+                await websocket.send_denial_response(not_found(exc.message))
+            else:
+                await websocket.close(code=1008)
             return
         if len(table.clients) >= settings.max_clients:
             await websocket.close(code=1013)
@@ -292,7 +296,11 @@ def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = N
         WebSocketRoute("/ws/{code}", table_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={LobbyError: _refused})
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={LobbyError: _refused, 404: not_found_handler},
+    )
     app.add_middleware(_SecurityHeaders)
     app.state.store = store
     app.state.tables = tables

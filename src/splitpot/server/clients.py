@@ -41,7 +41,8 @@ class Client:
         self.chat = TokenBucket(settings.chat_rate, settings.chat_burst)  # its lines of chat
 
     def push(self, kind: str, text: str) -> None:
-        """Queue a message; ``kind`` "state" (and "odds") replaces one still waiting."""
+        """Queue a message; ``kind`` "state" (and "odds") replaces one still waiting (a
+        connection's "first" snapshot, which carries the page's vocabulary, is never replaced)."""
         if self.closed:
             return
         if kind in ("state", "odds"):

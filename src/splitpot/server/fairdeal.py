@@ -17,7 +17,6 @@ from splitpot.fairness import SealedDeck, Shuffle, new_sealed_deck, record_for, 
 from splitpot.notation import HandRecord, parse_action
 from splitpot.records import record_from_state
 from splitpot.rules import Rules
-from splitpot.server.chat import announce
 from splitpot.server.players import Dealt
 from splitpot.server.tables import HandRun, LiveTable
 from splitpot.state import State
@@ -25,15 +24,15 @@ from splitpot.state import State
 __all__ = ["cut_in", "dealt_again", "dealt_order", "fair_json", "prepare", "published"]
 
 
-async def prepare(table: LiveTable, seeded: tuple[int, str] | None = None) -> SealedDeck:
+def prepare(table: LiveTable, seeded: tuple[int, str] | None = None) -> SealedDeck:
     """The deck of the next hand, drawn (``seeded``: a test table's seed and secret) and its
-    root published — stored in the table's log, then in every snapshot — if it is not out
-    already (StoragePaused: not published, nothing changed)."""
+    root published — in every snapshot (``table.deal``, the page's Fair deal panel), never as
+    a chat line — if it is not out already. The root is stored with the hand when it is dealt,
+    before anyone sees a card."""
     number = table.hands_played + 1
     if table.pending is not None and table.pending[0] == number:
         return table.pending[1]
     deck = new_sealed_deck() if seeded is None else SealedDeck(*seeded)
-    await announce(table, f"Hand {number}'s deck is committed: {deck.commitment}")
     table.pending, table.values = (number, deck), {}
     return deck
 

@@ -24,7 +24,7 @@ from splitpot.rules import Rules
 from splitpot.server.fairdeal import dealt_again, published
 from splitpot.server.players import dealt_from_json
 from splitpot.server.store import HandData, HandSummary
-from splitpot.server.wire import log_line
+from splitpot.server.wire import forfeits_json, log_line
 from splitpot.state import State
 from splitpot.views import public_view, view
 
@@ -73,6 +73,8 @@ def frames(state: State, data: HandData, reader: int | None) -> dict[str, Any]:
             {"seat": a.seat, "amount": a.amount, "half": a.half, "reason": a.reason}
             for a in state.awards
         ]
+        names = [p["name"] for p in data.players]
+        out[-1]["forfeits"] = forfeits_json(state.forfeits, reader, names)
     return {
         "number": data.number,
         "players": [{"seat": p["seat"], "name": p["name"], "bot": p["bot"]} for p in data.players],
@@ -140,7 +142,8 @@ def _value(text: str | None) -> Decimal | None:
 
 def ledger_json(book: Ledger, value_text: str | None) -> dict[str, Any]:
     """The ledger as the page shows it: each player's totals and balance, and the settle-up
-    in the fewest transfers, in chips and (with a chip value) money."""
+    among people in the fewest transfers, in chips and (with a chip value) money; ``settles``
+    (None for a bot) is what of a balance the settle-up squares, ``house`` what the bots won."""
     value = _value(value_text)
 
     def worth(chips: int) -> str | None:
@@ -160,9 +163,12 @@ def ledger_json(book: Ledger, value_text: str | None) -> dict[str, Any]:
                 "hands": s.hands,
                 "balance": s.balance,
                 "money": worth(s.balance),
+                "bot": s.settles is None,
+                "settles": s.settles,
             }
             for s in book.standings()
         ],
+        "house": book.house(),
         "transfers": [
             {"payer": t.payer, "payee": t.payee, "chips": t.chips, "money": worth(t.chips)}
             for t in settlement.transfers

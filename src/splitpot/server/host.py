@@ -12,6 +12,7 @@ from splitpot import bots as bot_registry
 from splitpot import variants
 from splitpot.errors import SplitpotError, StoragePaused
 from splitpot.house import with_house
+from splitpot.ledger import BOT_MARK
 from splitpot.server import queries
 from splitpot.server.chat import announce
 from splitpot.server.clients import Client
@@ -182,7 +183,8 @@ async def _add_bot(table: LiveTable, message: Message) -> None:
         seat = next((s for s in table.seats if s.kind == "open"), None)  # type: ignore[assignment]
         if seat is None:
             raise TableError("no seat is open for a bot", "full")
-    name = BOT_NAMES[seat.position % len(BOT_NAMES)]
+    # a line of the ledger of its own: Dov again at the table is "Dov (2)" (docs/ledger.md)
+    name = table.ledger.unused_name(BOT_NAMES[seat.position % len(BOT_NAMES)], mark=BOT_MARK)
     entries = ledger_entries(table, lambda book: [book.buy_in(bot_player(name), table.stack)])
     seat.kind, seat.name, seat.bot = "bot", name, bot
     seat.holder += 1

@@ -196,7 +196,7 @@ def read_message(text: str | bytes) -> Message:
     try:
         read = _READER.decode(text)
     except msgspec.ValidationError as exc:
-        raise WireError(_say(str(exc))) from None
+        raise WireError(_say(str(exc), text)) from None
     except msgspec.DecodeError:
         raise WireError("the message is not JSON") from None
     except RecursionError:  # deeper than msgspec goes (in a host's house or options)
@@ -255,10 +255,13 @@ def too_deep(value: object) -> bool:
     return False
 
 
-def _say(problem: str) -> str:
-    """msgspec's complaint (``Expected `int` >= 0 - at `$.amount```) in one line of ours."""
+def _say(problem: str, text: str = "") -> str:
+    """msgspec's complaint (``Expected `int` >= 0 - at `$.amount```) in one line of ours;
+    ``text``: the message, for the words of a number of chips a player got wrong."""
     what, _, where = problem.partition(" - at `$")
     field = where[1:].partition("`")[0].partition("[")[0] or None
+    if field in ("amount", "chips") and what.startswith("Expected `int"):
+        return _chips_words(field, what, text)
     if what.startswith("Expected `object`") and field is None:
         return "the message must be a JSON object with a 'type'"
     if field == "type" or what == "Object missing required field `type`":
@@ -274,6 +277,28 @@ def _say(problem: str) -> str:
         return f"'{field}' must be one of {', '.join(_CHOICES[field])}, not {given}"
     what = what.replace(" | null", "").replace("`", "")
     return f"'{field}': {_shown(what[:1].lower() + what[1:], 200)}"
+
+
+_AMOUNTS: Final = {"bid": "a bid", "cbr": "a bet or raise", "sell": "an asking price"}
+"""What a move's ``amount`` is, in a player's words, by its verb."""
+
+
+def _chips_words(field: str, what: str, text: str) -> str:
+    """A number of chips a player got wrong (-3, 2.5, too many), in words a player reads:
+    ``a bid is a whole number of chips, 0 or more, not -3``."""
+    try:
+        sent = json.loads(text)
+    except (ValueError, RecursionError):
+        sent = None
+    sent = sent if isinstance(sent, dict) else {}
+    if field == "chips":
+        noun, least = "a rebuy", 1
+    else:
+        noun, least = _AMOUNTS.get(str(sent.get("verb")), "an amount"), 0
+    given = _shown(json.dumps(sent.get(field)))
+    if "<=" in what:
+        return f"{noun} of {given} chips is more than any table holds (at most {MAX_CHIPS:,})"
+    return f"{noun} is a whole number of chips, {least} or more, not {given}"
 
 
 def _shown(value: object, width: int = 40) -> str:

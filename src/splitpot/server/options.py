@@ -4,7 +4,9 @@
 - ``approve_seats``: a newcomer's seat waits for the host's approval (default off);
 - ``odds``: the odds panel may be shown to each player (on at a practice table, else off);
 - ``max_buy``: the most chips a rebuy may bring a stack to (default: the table's buy-in);
-- ``chip_value``: what a chip is worth in money, for the ledger's settle-up (default none).
+- ``chip_value``: what a chip is worth in money, for the ledger's settle-up (default none);
+- ``time_bank``: seconds each player may take beyond the turn timer over the evening, before
+  the table moves for them and sits them out (default 0: none).
 
 Bad values raise :class:`OptionError` with one line naming the option.
 """
@@ -19,10 +21,12 @@ from splitpot.house import offered, stakes, with_house
 from splitpot.ledger import LedgerError, chip_value
 from splitpot.rules import Rules
 
-__all__ = ["MAX_STACK", "OPTIONS", "OptionError", "house_changes", "table_options"]
+__all__ = ["MAX_BANK", "MAX_STACK", "OPTIONS", "OptionError", "house_changes", "table_options"]
 
 MAX_STACK: Final = 10**9
-OPTIONS: Final = ("approve_seats", "odds", "max_buy", "chip_value")
+MAX_BANK: Final = 3600
+"""The most seconds of time bank a table may give each player (an hour)."""
+OPTIONS: Final = ("approve_seats", "odds", "max_buy", "chip_value", "time_bank")
 
 
 def house_changes(base: Rules, given: object) -> dict[str, Any]:
@@ -68,6 +72,7 @@ def table_options(
         "odds": practice,
         "max_buy": None,
         "chip_value": None,
+        "time_bank": 0,
     }
     out.update(current or {})
     for key, value in given.items():
@@ -80,6 +85,13 @@ def table_options(
                 raise OptionError(
                     f"option 'max_buy' is a whole number of chips from 1 to {MAX_STACK}, "
                     f"or null for the table's buy-in, not {value!r}"
+                )
+            out[key] = value
+        elif key == "time_bank":
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_BANK:
+                raise OptionError(
+                    f"option 'time_bank' is a whole number of seconds from 0 to {MAX_BANK}, "
+                    f"not {value!r}"
                 )
             out[key] = value
         elif value is None or value == "":

@@ -8,7 +8,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import logging
-import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Final
@@ -27,6 +26,7 @@ from splitpot.server.clients import Client
 from splitpot.server.fairdeal import cut_in, dealt_again, prepare, published
 from splitpot.server.messages import Message
 from splitpot.server.players import Dealt, dealt_from_json
+from splitpot.server.refusals import addressed
 from splitpot.server.seating import held_seat, ledger_entries, set_away
 from splitpot.server.snapshot import broadcast
 from splitpot.server.store import Chat, HandData
@@ -79,10 +79,14 @@ async def act(table: LiveTable, client: Client, message: Message) -> None:
             client.error("that move was for an earlier decision", "stale")
             return
         mine = hand.state.hands[e] if message.verb == "sm" else ()
+        banks = dict(table.banks)
+        table.spend_bank(e)  # the time taken beyond the turn timer, if the move stands
         try:
             await apply_move(table, e, message.action(e, tuple(mine)), "player")
         except IllegalAction as exc:
-            client.error(_named(exc.message, hand.players), exc.reason, exc.rule)
+            table.banks = banks
+            said = addressed(exc.message, e, [p.name for p in hand.players])
+            client.error(said, exc.reason, exc.rule)
             return
         with contextlib.suppress(StoragePaused):  # the move stands (the table may pause)
             await set_away(table, client.seat, False)  # a player who moves is back
@@ -136,19 +140,6 @@ async def contribute(table: LiveTable, client: Client, message: Message) -> None
         table.values[key] = message.value
 
 
-_PLAYER = re.compile(r"\bp([1-9][0-9]?)\b")
-
-
-def _named(message: str, players: list[Dealt]) -> str:
-    """A refusal with the record's seat names (``p3``) replaced by the players' names."""
-
-    def name(found: re.Match[str]) -> str:
-        e = int(found.group(1)) - 1
-        return players[e].name if e < len(players) else found.group(0)
-
-    return _PLAYER.sub(name, message)
-
-
 # --- the hand -----------------------------------------------------------------------------------
 
 
@@ -160,14 +151,14 @@ async def next_deck(table: LiveTable) -> SealedDeck:
     if table.seed is not None:
         secret = hashlib.sha256(f"secret:{table.seed}:{number}".encode()).hexdigest()
         seeded = (derive(table.seed, number), secret)
-    return await prepare(table, seeded)
+    return prepare(table, seeded)
 
 
 async def deal(table: LiveTable) -> None:
     """Deal the next hand to the seats ready, the deal moving round the table, from the deck
     whose root was published before (docs/fairness.md) cut by the values the players sent: the
-    hand (and the line announcing it) is stored before a card is seen; nothing changes if the
-    store does not take it (StoragePaused)."""
+    hand (its root and values: the Fair deal panel, not the chat) is stored before a card is
+    seen; nothing changes if the store does not take it (StoragePaused)."""
     ready = table.ready()[: table.rules.max_players]
     k = table.hands_played % len(ready)  # the deal moves round the table
     order = ready[k:] + ready[:k]
@@ -176,14 +167,9 @@ async def deal(table: LiveTable) -> None:
     players = cut_in(table, [Dealt(s.position, s.holder, s.name, s.bot) for s in order])
     values = [p.entropy or "" for p in players]
     starting = [s.stack for s in order]
-    cut = sum(map(bool, values))
-    said = (
-        f"Hand {number} is dealt from the deck committed as {deck.commitment}, cut by the "
-        f"values of {cut} player{'' if cut == 1 else 's'}"
-    )
 
-    def job(session: Session) -> tuple[int, Chat]:
-        hand_id = queries.start_hand(
+    def job(session: Session) -> int:
+        return queries.start_hand(
             session,
             table.id,
             number=number,
@@ -194,11 +180,9 @@ async def deal(table: LiveTable) -> None:
             commitment=deck.commitment,
             house=table.house,
         )
-        return hand_id, queries.add_message(session, table.id, "table", "", said)
 
-    hand_id, line = await table.write("a deal", job)
+    hand_id = await table.write("a deal", job)
     table.pending, table.values = None, {}  # the values are spent once the deal is stored
-    deliver(table, line)
     state = new_hand(table.rules, starting, seed=deck.seed, deck=deck.dealt(values))
     table.hand = HandRun(hand_id, number, deck.seed, players, state, deck=deck)
     table.hands_played = number
@@ -286,7 +270,7 @@ def _waiting_on(table: LiveTable, acted: int | None) -> None:
 
 async def _settle(table: LiveTable) -> None:
     """The hand is over: store its record, the stacks it leaves and the ledger's entries (and
-    the line revealing its seed) in one transaction; the seats and the ledger change only
+    the line saying how to check it) in one transaction; the seats and the ledger change only
     once it is stored."""
     hand = table.hand
     assert hand is not None
@@ -302,13 +286,8 @@ async def _settle(table: LiveTable) -> None:
             gone.append(player.ledger_name)
     before = table.ledger
     entries = _ledger_hand(table, hand, gone)
-    said = None
-    if hand.shuffle is not None:
-        said = (
-            f"Hand {hand.number} is over: seed {hand.shuffle.seed}, secret "
-            f"{hand.shuffle.secret}. Download its record and check it with splitpot verify."
-        )
-    elif hand.deck is not None:
+    said = None  # a v1 hand's seed and secret are in its fair-deal data, not the chat
+    if hand.deck is not None:
         said = (
             f"Hand {hand.number} is over. Download your record of it (it opens the cards you "
             "saw, no others) and check it with splitpot verify."

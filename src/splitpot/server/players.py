@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
+from splitpot.ledger import BOT_MARK
 from splitpot.server.store import SeatData
 
 __all__ = [
@@ -36,7 +37,7 @@ def hash_token(token: str) -> str:
 
 def bot_player(name: str) -> str:
     """A bot's name in the ledger, told apart from a person's: ``Ada (bot)``."""
-    return f"{name} (bot)"
+    return name + BOT_MARK
 
 
 def player_name(seat: SeatData) -> str:

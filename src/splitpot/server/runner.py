@@ -1,9 +1,9 @@
 """A table's runner: loading a live table from the store, and the one task per table that
 makes the moves nobody sends: the next deal, bots (after a short pause, so people can follow),
-the default move of a player who sits out or whose turn timer ran out
-(:mod:`splitpot.server.defaults`). While the table is paused for its storage
-(:mod:`splitpot.server.outage`) the runner probes the database instead, and reads the table
-again from it once it answers."""
+the default move of a player who sits out or whose turn timer (and then their time bank, the
+table's option ``time_bank``) ran out (:mod:`splitpot.server.defaults`). While the table is
+paused for its storage (:mod:`splitpot.server.outage`) the runner probes the database
+instead, and reads the table again from it once it answers."""
 
 from __future__ import annotations
 
@@ -158,7 +158,7 @@ def _plan(table: LiveTable) -> tuple[float, Job] | None:
         if hand.players[e].bot is not None or table.away(e):
             plan = (since + table.settings.bot_delay, ("auto", e))
         elif table.timer:
-            plan = (since + table.timer, ("timeout", e))
+            plan = (table.turn_ends(e), ("timeout", e))
         else:
             continue
         if best is None or plan[0] < best[0]:
@@ -198,8 +198,9 @@ async def _do(table: LiveTable, job: Job) -> None:
         if len(hand.state.log) != position and view(hand.state, e).options != seen.options:
             return  # the table moved on meanwhile: plan again
         if kind == "timeout":
-            if table.now() < hand.since.get(e, 0.0) + table.timer:
-                return
+            if table.now() < table.turn_ends(e):
+                return  # the player's time bank still runs
+            table.spend_bank(e)
             await set_away(table, hand.players[e].seat, True)
         source = "bot" if kind == "auto" and bot is not None else "timer"
         try:

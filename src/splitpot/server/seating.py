@@ -151,10 +151,11 @@ async def set_away(table: LiveTable, position: int, away: bool) -> None:
 
 
 async def connect(table: LiveTable, client: Client) -> None:
-    """A connection opens (a spectator until it says hello with a token)."""
+    """A connection opens (a spectator until it says hello with a token); its first snapshot
+    carries the page's vocabulary and is never replaced by a later one."""
     async with table.lock:
         table.clients.add(client)
-        client.push("state", snapshot(table, client))
+        client.push("first", snapshot(table, client, words=True))
 
 
 async def disconnect(table: LiveTable, client: Client) -> None:

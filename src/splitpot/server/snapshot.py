@@ -68,16 +68,18 @@ def _shared(table: LiveTable) -> Shared:
 
 def _hand(table: LiveTable, e: int | None) -> dict[str, Any] | None:
     """The hand under way from engine seat ``e`` (None: a spectator's), with the time left
-    on each player's turn timer."""
+    on each player's turn (the timer, then their time bank) and in each one's time bank."""
     hand = table.hand
     if hand is None:
         return None
-    timers = {}
+    timers, banks = {}, {}
     if table.timer and not hand.state.finished:
         now = table.now()
-        for s, since in hand.since.items():
+        for s in hand.since:
             if hand.players[s].bot is None and not table.away(s):
-                timers[str(s)] = max(0, round((since + table.timer - now) * 1000))
+                timers[str(s)] = max(0, round((table.turn_ends(s) - now) * 1000))
+        if table.options["time_bank"]:
+            banks = {str(e): round(table.bank_left(e) * 1000) for e in range(len(hand.players))}
     seen = public_view(hand.state) if e is None else view(hand.state, e)
     return hand_json(
         number=hand.number,
@@ -86,13 +88,17 @@ def _hand(table: LiveTable, e: int | None) -> dict[str, Any] | None:
         you=e,
         seen=seen,
         timers=timers,
+        banks=banks,
         fair=fair_json(hand),
     )
 
 
-def snapshot(table: LiveTable, client: Client, shared: Shared | None = None) -> str:
+def snapshot(
+    table: LiveTable, client: Client, shared: Shared | None = None, words: bool = False
+) -> str:
     """The whole table as ``client`` may see it, as one JSON message: the table, who the
-    client is, how many of its moves were answered, and the hand from its seat."""
+    client is, how many of its moves were answered, and the hand from its seat (with
+    ``words``, the first a connection gets: the page's vocabulary too)."""
     shared = shared or _shared(table)
     e = table.engine_seat(client)
     if e not in shared.hands:
@@ -108,6 +114,7 @@ def snapshot(table: LiveTable, client: Client, shared: Shared | None = None) -> 
         next_in=shared.next_in,
         request=client.request,
         requests=table.requests if host else None,
+        words=words,
     )
 
 

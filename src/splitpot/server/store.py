@@ -48,6 +48,8 @@ __all__ = [
 ]
 
 MIGRATIONS: Final = Path(__file__).parent / "migrations"
+SQLITE_SYNCHRONOUS = "FULL"
+"""SQLite's ``synchronous`` in WAL mode: ``FULL`` flushes the log at every commit."""
 READERS: Final = 4
 """Threads that run the reads a request waits on (history, replays, a table's chat)."""
 
@@ -93,7 +95,7 @@ def _engine(url: str) -> tuple[Engine, bool]:
         cursor = connection.cursor()
         if not memory:
             cursor.execute("PRAGMA journal_mode=WAL")  # readers do not block the writer
-            cursor.execute("PRAGMA synchronous=FULL")  # a commit is on the disk when it returns
+            cursor.execute(f"PRAGMA synchronous={SQLITE_SYNCHRONOUS}")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
 

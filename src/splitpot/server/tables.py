@@ -92,6 +92,9 @@ class LiveTable:
         """The next hand's number and deck, its root published before the deal."""
         self.values: dict[tuple[int, int], str] = {}
         """The players' values for the pending deck, by (seat, holder)."""
+        self.banks: dict[tuple[int, int], float] = {}
+        """Seconds of the time bank each player (seat, holder) has spent this evening (kept
+        in memory: a server started again gives every player their whole bank back)."""
 
     def read(self, data: TableData) -> None:
         """Take the fields the host and the seats change from ``data`` (as stored)."""
@@ -196,6 +199,34 @@ class LiveTable:
             if player.seat == client.seat and player.holder == client.holder:
                 return e
         return None
+
+    def bank_left(self, e: int) -> float:
+        """Seconds of time bank the player of engine seat ``e`` has left (option time_bank)."""
+        assert self.hand is not None
+        player = self.hand.players[e]
+        spent = self.banks.get((player.seat, player.holder), 0.0)
+        bank: int = self.options["time_bank"]
+        return max(0.0, bank - spent)
+
+    def turn_ends(self, e: int) -> float:
+        """When the turn of engine seat ``e`` runs out: the turn timer from when the table
+        began to wait on it, then what is left of its time bank."""
+        assert self.hand is not None
+        since = self.hand.since.get(e, self.now())
+        return since + self.timer + self.bank_left(e)
+
+    def spend_bank(self, e: int) -> None:
+        """The player of engine seat ``e`` moves (or runs out of time) now: what they took
+        beyond the turn timer comes out of their time bank."""
+        assert self.hand is not None
+        since = self.hand.since.get(e)
+        if since is None or not self.timer:
+            return
+        over = min(self.now() - since - self.timer, self.bank_left(e))
+        if over > 0:
+            player = self.hand.players[e]
+            key = (player.seat, player.holder)
+            self.banks[key] = self.banks.get(key, 0.0) + over
 
     def away(self, e: int) -> bool:
         """The player of engine seat ``e`` sits out, or no longer holds the seat."""

@@ -16,16 +16,21 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+import re
 from collections.abc import Container, Iterable, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from splitpot.actions import Action
 from splitpot.cards import CARDS, Card
 from splitpot.engine import Award, Offer, Option
+from splitpot.hands import best_five
 from splitpot.notation import format_action
 from splitpot.rules import Rules
 from splitpot.server.players import Dealt, SeatRequest
+from splitpot.server.refusals import addressed
 from splitpot.server.store import SeatData
+from splitpot.server.words import vocabulary
+from splitpot.state import Forfeit
 from splitpot.views import SeatView, View
 
 __all__ = [
@@ -33,6 +38,7 @@ __all__ = [
     "chat_json",
     "chat_message",
     "error_message",
+    "forfeits_json",
     "hand_json",
     "log_line",
     "odds_message",
@@ -40,6 +46,7 @@ __all__ = [
     "state_message",
     "table_json",
     "view_json",
+    "words_json",
 ]
 
 
@@ -120,8 +127,54 @@ def _seat(seat: SeatView) -> dict[str, Any]:
     return _with_rest(seat, known)
 
 
-def _award(award: Award) -> dict[str, Any]:
-    return {"seat": award.seat, "amount": award.amount, "half": award.half, "reason": award.reason}
+def _award(award: Award, seen: View) -> dict[str, Any]:
+    return {
+        "seat": award.seat,
+        "amount": award.amount,
+        "half": award.half,
+        "reason": award.reason,
+        "cards": winning_cards(award, seen),
+    }
+
+
+_NO_HAND: Final = re.compile(r"\buncontested\b|^shares ")
+"""An award no hand won: the others folded, or a pot nobody could take, shared."""
+_SPEAKING: Final[dict[tuple[bool, bool], tuple[Literal["high", "low"], ...]]] = {
+    (True, True): ("high", "low"),
+    (True, False): ("high",),
+    (False, True): ("low",),
+    (False, False): (),
+}
+_DECLARED_HALVES: Final[dict[str, tuple[Literal["high", "low"], ...]]] = {
+    "hi": ("high",),
+    "lo": ("low",),
+    "both": ("high", "low"),
+}
+
+
+def winning_cards(award: Award, seen: View) -> dict[str, list[str | None]]:
+    """The cards that made the winning hand of ``award``, by half (``high``, ``low``), for
+    the page to mark: only where the reader sees every card of the seat (a hand shown, or
+    their own), and only the halves it won (its declaration, or by the cards)."""
+    rules = seen.rules
+    seat = seen.seats[award.seat]
+    own = [*seat.down, *seat.up]
+    if rules is None or not own or None in own or _NO_HAND.search(award.reason):
+        return {}
+    cards = [c for c in (*own, *seen.common) if c is not None]
+    halves: tuple[Literal["high", "low"], ...]
+    if award.half in ("high", "low"):
+        halves = ("high",) if award.half == "high" else ("low",)
+    elif seat.declaration is not None:
+        halves = _DECLARED_HALVES[seat.declaration]
+    else:  # cards speak: a whole pot is the high's, the low's where there is no high, or both
+        halves = _SPEAKING[(rules.high, rules.low != "none")]
+    out: dict[str, list[str | None]] = {}
+    for half in halves:
+        best = best_five(cards, half=half, ranking=rules.low, qualifier=rules.qualifier)  # type: ignore[arg-type]
+        if best is not None:
+            out[half] = _cards(best)
+    return out
 
 
 def _offer(offer: Offer | None) -> dict[str, Any] | None:
@@ -150,12 +203,36 @@ def view_json(seen: View) -> dict[str, Any]:
         "dealer": seen.dealer,
         "options": [_option(o) for o in seen.options],
         "finished": seen.finished,
-        "awards": [_award(a) for a in seen.awards],
+        "awards": [_award(a, seen) for a in seen.awards],
         "log": [log_line(a) for a in seen.log],
         "offer": _offer(seen.offer),
         "step": seen.step,
+        "rules": rules_json(seen.rules),
     }
     return _with_rest(seen, known)
+
+
+RULES_KEPT: Final = 1024
+"""Games remembered as JSON (one a live table; a hand holds its table's for its whole life)."""
+
+_RULES: dict[int, tuple[Any, Any]] = {}
+
+
+def rules_json(rules: Any) -> Any:
+    """A hand's rules as JSON (:func:`plain`), worked out once per rules object: every
+    snapshot of every seat repeats them, and encoding them was half a view's cost. Kept by
+    the object's identity (the object held with it, so the identity is not reused) for the
+    ``RULES_KEPT`` most recent; the JSON is shared, so it is never changed after."""
+    if rules is None:
+        return None
+    found = _RULES.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
+    if len(_RULES) >= RULES_KEPT:
+        del _RULES[next(iter(_RULES))]  # the first kept
+    encoded = plain(rules)
+    _RULES[id(rules)] = (rules, encoded)
+    return encoded
 
 
 def _with_rest(value: Any, known: dict[str, Any]) -> dict[str, Any]:
@@ -196,6 +273,12 @@ def plain(value: Any) -> Any:
 
 PONG: Final = json.dumps({"type": "pong"})
 """The answer to a ``ping``."""
+
+
+@functools.cache
+def words_json() -> str:
+    """The page's vocabulary (:func:`splitpot.server.words.vocabulary`), encoded once."""
+    return json.dumps(vocabulary())
 
 
 def error_message(message: str, reason: str, rule: str, acks: int) -> str:
@@ -274,6 +357,22 @@ def table_json(
     }
 
 
+def forfeits_json(
+    forfeits: Sequence[Forfeit], you: int | None, names: Sequence[str]
+) -> list[dict[str, Any]]:
+    """Each "both" declarer who took nothing of a pot, with the reason as engine seat ``you``
+    reads it: the seats that beat them by name (``you`` for the reader), and those seats."""
+    reader = -1 if you is None else you
+    return [
+        {
+            "seat": f.seat,
+            "reason": addressed(f.reason, reader, names),
+            "beaten_by": list(f.beaten_by),
+        }
+        for f in forfeits
+    ]
+
+
 def hand_json(
     *,
     number: int,
@@ -283,17 +382,23 @@ def hand_json(
     seen: View,
     timers: dict[str, int],
     fair: Mapping[str, Any],
+    banks: Mapping[str, int] | None = None,
 ) -> dict[str, Any]:
     """A hand as engine seat ``you`` sees it (None: a spectator), with the milliseconds left
-    on each turn timer, and what its fair deal publishes (``fair``: the commitment, and the
-    players' values or, for a v1 hand once it is over, its seed and secret)."""
+    on each turn (its timer, then the player's time bank), the milliseconds left in each
+    player's time bank (``banks``: empty without one), and what its fair deal publishes
+    (``fair``: the commitment, and the players' values or, for a v1 hand once it is over, its
+    seed and secret)."""
+    shown = view_json(seen)
+    shown["forfeits"] = forfeits_json(seen.forfeits, you, [p.name for p in players])
     return {
         "number": number,
         "players": [{"seat": p.seat, "name": p.name, "bot": p.bot} for p in players],
         "starting": list(starting),
         "you": you,
-        "view": view_json(seen),
+        "view": shown,
         "timers": timers,
+        "banks": dict(banks or {}),
         **fair,
     }
 
@@ -309,11 +414,13 @@ def state_message(
     next_in: int | None,
     request: int | None,
     requests: Sequence[SeatRequest] | None,
+    words: bool = False,
 ) -> str:
     """The whole table as one connection may see it: the table and the hand (``table`` and
     ``hand`` encoded already: connections share them), who the connection is, how many of
-    its moves were answered, when the next hand is dealt, the seat request it waits on, and
-    for the host the requests waiting."""
+    its moves were answered, when the next hand is dealt, the seat request it waits on, for
+    the host the requests waiting, and with ``words`` (a connection's first snapshot) the
+    page's vocabulary."""
     you = None
     if seat is not None:
         you = {
@@ -329,6 +436,8 @@ def state_message(
     if requests is not None:
         asked = [{"id": r.id, "name": r.name} for r in requests]
         extra += ', "host": ' + json.dumps({"requests": asked})
+    if words:
+        extra += ', "words": ' + words_json()
     return (
         f'{{"type": "state", "table": {table}, "you": {json.dumps(you)}, '
         f'"acks": {acks}, "hand": {hand}{extra}}}'

@@ -1,23 +1,38 @@
+// @ts-check
 // The lobby: make a table (game, seats, stakes, house rules, timer) or go to one by its code.
 
 import { getJSON, keepName, keepToken, lastName, postJSON } from "./api.js";
+import { $, $input } from "./dom.js";
 import { field, option, valueOf } from "./form.js";
 
-const $ = (id) => document.getElementById(id);
-let catalogue = null;
+/** @typedef {import("./types.js").Catalogue} Catalogue */
 
-function currentGame() {
-  return catalogue.games.find((g) => g.name === $("game").value);
+/** @type {{ catalogue: Catalogue | null }} the games and bots, once the server has said */
+const lobby = { catalogue: null };
+
+/** @returns {Catalogue} */
+function catalogue() {
+  if (!lobby.catalogue) throw new Error("the games are not known yet");
+  return lobby.catalogue;
 }
 
+/** The game chosen in the form. */
+function currentGame() {
+  const game = catalogue().games.find((g) => g.name === $input("game").value);
+  if (!game) throw new Error(`no game ${$input("game").value}`);
+  return game;
+}
+
+/** @param {number} index the seat's choices: you, a friend, a bot */
 function seatChoices(index) {
   const select = document.createElement("select");
   select.id = `seat-${index}`;
   select.append(option("you", "You", index === 0));
   select.append(option("open", "Open for a friend", index === 1));
-  for (const bot of catalogue.bots) {
-    const label = { heuristic: "Bot (rules of thumb)", equity: "Bot (equity, strongest)", random: "Bot (random)", call: "Bot (always calls)" }[bot] || `Bot (${bot})`;
-    select.append(option(`bot:${bot}`, label, index > 1 && bot === "heuristic"));
+  /** @type {Record<string, string>} */
+  const labels = { heuristic: "Bot (rules of thumb)", equity: "Bot (equity, strongest)", random: "Bot (random)", call: "Bot (always calls)" };
+  for (const bot of catalogue().bots) {
+    select.append(option(`bot:${bot}`, labels[bot] || `Bot (${bot})`, index > 1 && bot === "heuristic"));
   }
   return select;
 }
@@ -25,7 +40,7 @@ function seatChoices(index) {
 function renderSeats() {
   const box = $("seats");
   box.replaceChildren();
-  const count = Number($("count").value);
+  const count = Number($input("count").value);
   for (let i = 0; i < count; i++) {
     const row = document.createElement("div");
     row.className = "seat-row";
@@ -40,7 +55,7 @@ function renderSeats() {
 function renderGame() {
   const game = currentGame();
   $("game-title").textContent = game.title;
-  const count = $("count");
+  const count = $input("count");
   const keep = Number(count.value) || 4;
   count.replaceChildren();
   for (let n = game.min_players; n <= game.max_players; n++) {
@@ -49,24 +64,28 @@ function renderGame() {
   renderSeats();
   $("stakes").replaceChildren(...game.stakes.map((r) => field(r, `stake-${r.name}`)));
   $("house").replaceChildren(...game.house.map((r) => field(r, `house-${r.name}`)));
-  $("stack").value = String(game.stack);
+  $input("stack").value = String(game.stack);
 }
 
+/** @param {SubmitEvent} event */
 async function create(event) {
   event.preventDefault();
   const error = $("create-error");
   error.classList.add("hidden");
   const game = currentGame();
+  /** @type {Record<string, unknown>} */
   const house = {};
-  for (const input of document.querySelectorAll("#stakes [data-rule], #house [data-rule]")) {
-    house[input.dataset.rule] = valueOf(input);
+  for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll("#stakes [data-rule], #house [data-rule]"))) {
+    house[input.dataset.rule || ""] = valueOf(input);
   }
   const seats = [];
-  for (let i = 0; i < Number($("count").value); i++) seats.push($(`seat-${i}`).value);
-  const name = $("name").value.trim();
-  const options = { approve_seats: $("approve-seats").value === "true", odds: $("offer-odds").value === "true" };
-  if ($("chip-value").value.trim()) options.chip_value = $("chip-value").value.trim();
-  const body = { game: game.name, seats, house, options, stack: Number($("stack").value), timer: Number($("timer").value) };
+  for (let i = 0; i < Number($input("count").value); i++) seats.push($input(`seat-${i}`).value);
+  const name = $input("name").value.trim();
+  /** @type {Record<string, unknown>} */
+  const options = { approve_seats: $input("approve-seats").value === "true", odds: $input("offer-odds").value === "true" };
+  if ($input("chip-value").value.trim()) options.chip_value = $input("chip-value").value.trim();
+  /** @type {Record<string, unknown>} */
+  const body = { game: game.name, seats, house, options, stack: Number($input("stack").value), timer: Number($input("timer").value) };
   if (seats.includes("you")) body.name = name;
   try {
     if (seats.includes("you") && !name) throw new Error("type your name: it is what the table calls you");
@@ -75,25 +94,26 @@ async function create(event) {
     if (name) keepName(name);
     location.href = `/t/${made.code}`;
   } catch (exc) {
-    error.textContent = exc.message;
+    error.textContent = exc instanceof Error ? exc.message : String(exc);
     error.classList.remove("hidden");
   }
 }
 
+/** @param {SubmitEvent} event */
 function join(event) {
   event.preventDefault();
-  const code = $("code").value.trim().toUpperCase();
+  const code = $input("code").value.trim().toUpperCase();
   if (code) location.href = `/t/${encodeURIComponent(code)}`;
 }
 
 async function start() {
-  catalogue = await getJSON("/api/games");
-  const select = $("game");
-  for (const game of catalogue.games) select.append(option(game.name, `${game.title.split(":")[0]} (${game.name})`, game.name === "auction"));
-  $("timer").value = String(catalogue.timer);
-  $("name").value = lastName();
+  lobby.catalogue = await getJSON("/api/games");
+  const select = $input("game");
+  for (const game of catalogue().games) select.append(option(game.name, `${game.title.split(":")[0]} (${game.name})`, game.name === "auction"));
+  $input("timer").value = String(catalogue().timer);
+  $input("name").value = lastName();
   select.addEventListener("change", renderGame);
-  $("count").addEventListener("change", renderSeats);
+  $input("count").addEventListener("change", renderSeats);
   $("create").addEventListener("submit", create);
   $("join").addEventListener("submit", join);
   renderGame();

@@ -1,27 +1,55 @@
-// The table in words: who, what each line of the hand's log means, the step under way.
+// @ts-check
+// The table in words: what each line of the hand's log means, the step under way, a move's
+// button. The words themselves are the server's (the first snapshot's `words`, kept in the
+// state holder): this module only picks which of a verb's phrases fits and fills it in.
 
 import { cardsText } from "./cards.js";
+import { state } from "./state.js";
 
-const DECLARED = { hi: "high", lo: "low", both: "both ways" };
-const BETTING = new Set(["pb", "cbr", "cc", "f"]);
-const STEPS = {
-  deal: "Dealing",
-  betting: "Betting",
-  auction: "Auction",
-  sale: "Sale",
-  buy: "Buy",
-  expose: "Turn a card up",
-  declare: "Declare",
-  showdown: "Showdown",
-};
+/** @typedef {import("./types.js").View} View */
+/** @typedef {{ verb: string, seat: number | null, cards: (string | null)[], amount: number | null, declaration: string | null }} Line */
 
-export function declared(said) {
-  return DECLARED[said] || said;
+/**
+ * A verb's phrase: `where` ("log" or "buttons"), its `variant` ("" the plain one) with
+ * {cards}, {amount} and {declaration} filled in; a verb the server has no words for is said by
+ * its name.
+ * @param {string} verb
+ * @param {"log" | "buttons"} where
+ * @param {string} [variant]
+ * @param {Record<string, string | number | null>} [values]
+ * @returns {string}
+ */
+export function phrase(verb, where, variant = "", values = {}) {
+  const known = state.words ? state.words.verbs[verb] : undefined;
+  const said = known ? known[where] : undefined;
+  const text = (said && (said[variant] ?? said[""])) ?? verb;
+  return text.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
 }
 
+/**
+ * A declaration in words ("both ways").
+ * @param {string} said
+ */
+export function declared(said) {
+  return (state.words && state.words.declarations[said]) || said;
+}
+
+/**
+ * Whether a verb is a move of a betting round.
+ * @param {string} verb
+ */
+function betting(verb) {
+  return Boolean(state.words && state.words.verbs[verb] && state.words.verbs[verb].betting);
+}
+
+/**
+ * The step under way in words ("Auction 2 — sealed bids").
+ * @param {View} view
+ * @param {import("./types.js").TableInfo} table
+ */
 export function stepWords(view, table) {
   if (view.finished) return "The hand is over";
-  let words = STEPS[view.step] || view.step;
+  let words = (state.words && state.words.steps[view.step]) || view.step;
   if (view.step === "auction") {
     const laid = view.log.filter((a) => a.startsWith("d dl")).length;
     words += ` ${laid} \u2014 ${anySealedBids(view) ? "sealed bids" : "picks, highest bid first"}`;
@@ -33,25 +61,23 @@ export function stepWords(view, table) {
   return words;
 }
 
+/** @param {View} view */
 function anySealedBids(view) {
   return view.options.some((o) => o.verb === "bid") || view.seats.some((s) => s.has_bid && s.bid === null);
 }
 
-// Verbs as "you" says them: "You bid 5", not "You bids 5".
-const YOU = {
-  is: "are", has: "have", bids: "bid", picks: "pick", declares: "declare", folds: "fold",
-  checks: "check", calls: "call", bets: "bet", raises: "raise", completes: "complete",
-  brings: "bring", passes: "pass", offers: "offer", buys: "buy", stands: "stand",
-  discards: "discard", turns: "turn", shows: "show", mucks: "muck", wins: "win", ties: "tie",
-  scoops: "scoop", shares: "share",
-};
-
+/**
+ * `who` followed by `words`, the verb as "You" says it ("You bid 5", not "You bids 5").
+ * @param {string} who
+ * @param {string} words
+ */
 export function says(who, words) {
   if (who !== "You") return `${who} ${words}`;
   const [first, ...rest] = words.split(" ");
-  return ["You", YOU[first] || first, ...rest].join(" ");
+  return ["You", (state.words && state.words.you[first]) || first, ...rest].join(" ");
 }
 
+/** @param {string} text */
 function splitCards(text) {
   const out = [];
   for (let i = 0; i + 1 < text.length; i += 2) {
@@ -61,103 +87,119 @@ function splitCards(text) {
   return out;
 }
 
-const CARD_VERBS = new Set(["pick", "buy", "up", "sd", "sm", "sell"]);
+const CARD_RUN = /^([2-9TJQKA][cdhs]|\?\?)+$/;
 
-// A log entry as the server writes it, the line of a hand record ("p2 bid 5", "d dh p1 ??Kd";
-// a sealed move not yet revealed has no amount: "p3 bid"), as an object.
+/**
+ * A log entry as the server writes it, the line of a hand record ("p2 bid 5", "d dh p1 ??Kd";
+ * a sealed move not yet revealed has no amount: "p3 bid"), as an object: after the verb come
+ * cards, an amount, a declaration, each known by its shape.
+ * @param {string} line
+ * @returns {Line}
+ */
 export function parseLine(line) {
   const words = line.split(" ");
   if (words[0] === "d") {
     if (words[1] === "dh") return { verb: "dh", seat: Number(words[2].slice(1)) - 1, cards: splitCards(words[3] || ""), amount: null, declaration: null };
     return { verb: words[1], seat: null, cards: splitCards(words[2] || ""), amount: null, declaration: null };
   }
+  /** @type {Line} */
   const action = { verb: words[1], seat: Number(words[0].slice(1)) - 1, cards: [], amount: null, declaration: null };
-  const rest = words.slice(2);
-  if (action.verb === "cbr" || action.verb === "bid") {
-    if (rest.length) action.amount = Number(rest[0]);
-  } else if (action.verb === "dec") {
-    if (rest.length) action.declaration = rest[0];
-  } else if (CARD_VERBS.has(action.verb)) {
-    if (rest.length && /^([2-9TJQKA][cdhs]|\?\?)+$/.test(rest[0])) action.cards = splitCards(rest.shift());
-    if (action.verb === "sell" && rest.length) action.amount = Number(rest[0]);
+  for (const word of words.slice(2)) {
+    if (CARD_RUN.test(word)) action.cards = splitCards(word);
+    else if (/^-?\d+$/.test(word)) action.amount = Number(word);
+    else action.declaration = word;
   }
   return action;
 }
 
-// One log line in words, or null for lines not worth a line (a deal of down cards to another).
-// ``shownUp(seat)``: the cards a seat that has shown its hand holds face up, null while it has
-// not shown; the deals of a shown hand are logged with every card, down ones too.
+/**
+ * One log line in words, or null for lines not worth a line (a deal of down cards to another).
+ * `shownUp(seat)`: the cards a seat that has shown its hand holds face up, null while it has
+ * not shown; the deals of a shown hand are logged with every card, down ones too.
+ * @param {string} line
+ * @param {(seat: number) => string} nameOf
+ * @param {number | null} you
+ * @param {Round} round
+ * @param {((seat: number) => Set<string | null> | null) | null} [shownUp]
+ * @returns {string | null}
+ */
 export function describe(line, nameOf, you, round, shownUp = null) {
-  const action = typeof line === "string" ? parseLine(line) : line;
+  const action = parseLine(line);
+  const verb = action.verb;
   const who = action.seat === null ? "" : nameOf(action.seat);
   const cards = cardsText(action.cards);
   const hidden = action.cards.length === 0 || action.cards.includes(null);
-  if (!BETTING.has(action.verb) && action.verb !== "dh") round.reset();
-  switch (action.verb) {
+  /** @param {string} [variant] @param {Record<string, string | number | null>} [values] */
+  const said = (variant = "", values = { cards }) => says(who, phrase(verb, "log", variant, values));
+  if (!betting(verb) && verb !== "dh") round.reset();
+  switch (verb) {
     case "dh": {
-      if (action.seat === you) return `You are dealt ${cards}`;
-      const known = action.cards.filter((c) => c !== null);
-      const showing = shownUp ? shownUp(action.seat) : null;
+      if (action.seat === you) return said();
+      const known = /** @type {string[]} */ (action.cards.filter((c) => c !== null));
+      const showing = shownUp && action.seat !== null ? shownUp(action.seat) : null;
       if (!known.length) return null;
-      if (!showing) return says(who, `is dealt ${cardsText(known)} up`);
+      const up = (/** @type {string[]} */ some) => phrase(verb, "log", "up", { cards: cardsText(some) });
+      if (!showing) return said("", { cards: up(known) });
       // the cards it still shows face up were dealt up; of the rest (dealt down, or dealt up
       // and sold since) nothing is claimed
-      const up = known.filter((c) => showing.has(c));
+      const ups = known.filter((c) => showing.has(c));
       const rest = known.filter((c) => !showing.has(c));
       const parts = [];
       if (rest.length) parts.push(cardsText(rest));
-      if (up.length) parts.push(`${cardsText(up)} up`);
-      return says(who, `is dealt ${parts.join(" and ")}`);
+      if (ups.length) parts.push(up(ups));
+      return said("", { cards: parts.join(" and ") });
     }
-    case "dl": return `On offer: ${cards}`;
-    case "db": return `Common card: ${cards}`;
-    case "pb": round.bet(action.seat, round.bringIn); round.top = round.bringIn; round.brought = true;
-      return says(who, `brings in`);
+    case "dl":
+    case "db": return phrase(verb, "log", "", { cards });
+    case "pb": {
+      const seat = /** @type {number} */ (action.seat);
+      round.bet(seat, round.bringIn); round.top = round.bringIn; round.brought = true;
+      return said();
+    }
     case "cbr": {
-      const word = round.top === 0 ? "bets" : (round.brought && round.raised === 0 ? "completes to" : "raises to");
-      round.bet(action.seat, action.amount); round.top = action.amount; round.raised += 1;
-      return says(who, `${word} ${action.amount}`);
+      const amount = action.amount || 0;
+      const variant = round.top === 0 ? "bet" : (round.brought && round.raised === 0 ? "complete" : "raise");
+      round.bet(/** @type {number} */ (action.seat), amount); round.top = amount; round.raised += 1;
+      return said(variant, { amount });
     }
     case "cc": {
-      const owed = round.top > (round.paid[action.seat] || 0);
-      round.bet(action.seat, round.top);
-      return says(who, `${owed ? "calls" : "checks"}`);
+      const seat = /** @type {number} */ (action.seat);
+      const owed = round.top > (round.paid[seat] || 0);
+      round.bet(seat, round.top);
+      return said(owed ? "call" : "check");
     }
-    case "f": return says(who, `folds`);
-    case "bid": return action.amount === null ? says(who, `has bid (sealed)`) : says(who, `bids ${action.amount}`);
-    case "pass": return says(who, `passes`);
-    case "pick": return says(who, `picks ${cards}`);
-    case "sell": return says(who, `offers ${cards} for sale`) + (action.amount === null ? "" : `, asking ${action.amount}`);
-    case "buy": return hidden ? says(who, `buys away a down card`) : says(who, `buys away ${cards}`);
-    case "sd":
-      if (action.cards.length === 0) return says(who, `stands pat`);
-      return hidden ? says(who, `discards a card face down`) : says(who, `discards ${cards}`);
-    case "up": return hidden ? says(who, `has chosen a card to turn up (sealed)`) : says(who, `turns up ${cards}`);
-    case "dec": return action.declaration === null ? says(who, `has declared (sealed)`) : says(who, `declares ${declared(action.declaration)}`);
-    case "sm": return action.cards.length ? says(who, `shows ${cards}`) : says(who, `mucks`);
-    default: return says(who, `${action.verb}`);
+    case "bid": return said(action.amount === null ? "sealed" : "", { amount: action.amount });
+    case "sell": return said() + (action.amount === null ? "" : phrase(verb, "log", "asking", { amount: action.amount }));
+    case "buy": return said(hidden ? "hidden" : "");
+    case "sd": return said(action.cards.length === 0 ? "pat" : (hidden ? "hidden" : ""));
+    case "up": return said(hidden ? "sealed" : "");
+    case "dec": return said(action.declaration === null ? "sealed" : "", { declaration: declared(action.declaration || "") });
+    case "sm": return said(action.cards.length ? "" : "muck");
+    default: return said("", { cards, amount: action.amount, declaration: action.declaration });
   }
 }
 
 // What a betting round has seen so far, to tell a check from a call and a bet from a raise.
 export class Round {
+  /** @param {number} bringIn */
   constructor(bringIn) {
     this.bringIn = bringIn;
-    this.reset();
+    this.top = 0;
+    /** @type {Record<number, number>} */
+    this.paid = {};
+    this.brought = false;
+    this.raised = 0;
   }
+
   reset() {
     this.top = 0;
     this.paid = {};
     this.brought = false;
     this.raised = 0;
   }
+
+  /** @param {number} seat @param {number} amount */
   bet(seat, amount) {
     this.paid[seat] = amount;
   }
-}
-
-export function raiseWord(view) {
-  if (view.options.some((o) => o.verb === "pb")) return "Complete to";
-  const top = Math.max(0, ...view.seats.map((s) => s.bet));
-  return top === 0 ? "Bet" : "Raise to";
 }
