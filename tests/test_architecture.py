@@ -16,6 +16,7 @@ SRC = Path(splitpot.__file__).parent
 
 # The core, in import order: a module may import only from modules before it.
 CORE = [
+    "build",
     "errors",
     "cards",
     "_tables",

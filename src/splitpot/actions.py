@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal, Protocol
 
+from splitpot.build import by_fields
 from splitpot.cards import Card
 
 __all__ = [
@@ -53,6 +54,9 @@ class Verb:
     sealed_as: str = ""
     """Not empty for a move that may be sealed (the others see that a seat moved, not what,
     until all are in): what the others see, "the others will see only that you ..."."""
+
+    def __reduce__(self) -> tuple[type[Verb], tuple[object, ...]]:
+        return by_fields(self)  # compiled: pickled by its constructor
 
 
 VERBS: Final[dict[str, Verb]] = {
@@ -121,6 +125,9 @@ class Action:
     cards: tuple[Card | None, ...] = ()
     amount: int | None = None
     declaration: Declaration | None = None
+
+    def __reduce__(self) -> tuple[type[Action], tuple[object, ...]]:
+        return by_fields(self)  # compiled: pickled by its constructor
 
     @property
     def by_dealer(self) -> bool:

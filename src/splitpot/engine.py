@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 
 from splitpot.actions import Action
 from splitpot.cards import Deck, to_cards
@@ -64,7 +65,8 @@ def new_hand(
     missing = {s.kind for s in rules.steps} - set(PHASES)
     if missing:
         raise RulesError(f"{rules.name}: no phase runs the step kind(s) {sorted(missing)}")
-    for chips in stacks:
+    chip_counts: Sequence[object] = stacks  # read as objects: compiled code would unbox an int
+    for chips in chip_counts:
         if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
             raise RulesError(f"stacks must be positive whole numbers, not {chips!r}")
     if deck is None:
@@ -131,7 +133,7 @@ def apply(state: State, action: Action) -> None:
     if state.finished:
         raise _over(state)
     phase = phase_of(state)
-    if not isinstance(action, Action):
+    if not isinstance(action, Action) or not _well_formed(action):
         raise IllegalAction(
             f"{action!r} is not an Action", reason="not_an_action", rule=phase.rule(state)
         )
@@ -147,6 +149,23 @@ def apply(state: State, action: Action) -> None:
     phase.perform(state, action)
     state.log_action(action)
     _settle(state, phase)
+
+
+def _well_formed(action: Action) -> bool:
+    """True when the action's fields have their declared types (a dataclass does not check
+    them; compiled phases would raise ``TypeError`` reading a wrong one). Read as objects, so
+    compiled code does not check them on the way; a bool passes as an int, as it does there."""
+    verb, seat, cards, amount, declaration = _fields_of(action)
+    return (
+        isinstance(verb, str)
+        and (seat is None or isinstance(seat, int))
+        and isinstance(cards, tuple)
+        and (amount is None or isinstance(amount, int))
+        and (declaration is None or isinstance(declaration, str))
+    )
+
+
+_fields_of = attrgetter("verb", "seat", "cards", "amount", "declaration")
 
 
 def deal_next(state: State) -> Action:

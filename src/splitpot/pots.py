@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from splitpot.build import by_fields
+
 __all__ = ["Pot", "divide", "high_card_key", "low_card_key", "side_pots", "split_halves"]
 
 
@@ -24,6 +26,9 @@ class Pot:
 
     amount: int
     eligible: tuple[int, ...]
+
+    def __reduce__(self) -> tuple[type[Pot], tuple[object, ...]]:
+        return by_fields(self)  # compiled: pickled by its constructor
 
 
 def side_pots(total: int, caps: Sequence[int | None], live: Sequence[bool]) -> list[Pot]:

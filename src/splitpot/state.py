@@ -14,9 +14,10 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Literal, NamedTuple, Protocol, Self, TypeVar
+from typing import Final, Literal, NamedTuple, Protocol, Self, TypeVar
 
 from splitpot.actions import Action, Declaration
+from splitpot.build import by_fields, mypyc_attr
 from splitpot.cards import Card
 from splitpot.errors import RulesError
 from splitpot.rules import Rules, Step
@@ -68,6 +69,9 @@ class Option:
     cards: tuple[Card, ...] = ()
     declarations: tuple[Declaration, ...] = ()
 
+    def __reduce__(self) -> tuple[type[Option], tuple[object, ...]]:
+        return by_fields(self)  # compiled: pickled by its constructor
+
 
 @dataclass(frozen=True, slots=True, init=False)
 class Legal:
@@ -106,6 +110,9 @@ class Offer:
     high_bid: int | None = None
     high_bidder: int | None = None
 
+    def __reduce__(self) -> tuple[type[Offer], tuple[object, ...]]:
+        return by_fields(self)  # compiled: pickled by its constructor
+
 
 class Sight(NamedTuple):
     """How the table sees one logged action, as the phase that logged it says (views compose
@@ -127,6 +134,9 @@ class Award:
     half: Half
     reason: str
 
+    def __reduce__(self) -> tuple[type[Award], tuple[object, ...]]:
+        return by_fields(self)  # compiled: pickled by its constructor
+
 
 @dataclass(frozen=True, slots=True)
 class Forfeit:
@@ -147,6 +157,9 @@ class Payment:
     amount: int
     reason: str
 
+    def __reduce__(self) -> tuple[type[Payment], tuple[object, ...]]:
+        return by_fields(self)  # compiled: pickled by its constructor
+
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
@@ -158,52 +171,61 @@ class Outcome:
     payments: tuple[Payment, ...] = ()
     forfeits: tuple[Forfeit, ...] = ()
 
+    def __reduce__(self) -> tuple[type[Outcome], tuple[object, ...]]:
+        return by_fields(self)  # compiled: pickled by its constructor
 
+
+_SLOTS: Final = (
+    "__weakref__",
+    "_log",
+    "_stacks",
+    "all_in_at",
+    "antes",
+    "auto",
+    "awards",
+    "before_change",
+    "bets",
+    "cached_legal",
+    "cached_views",
+    "caps",
+    "common",
+    "dead",
+    "dealt_up",
+    "deck_order",
+    "discards",
+    "faceup",
+    "finished",
+    "folded",
+    "forfeits",
+    "hands",
+    "market",
+    "n",
+    "paid",
+    "payments",
+    "phase_state",
+    "rng",
+    "round_bets",
+    "round_paid",
+    "rules",
+    "seed",
+    "shown",
+    "starting",
+    "step_began",
+    "step_index",
+    "street",
+    "stub",
+    "unknown_dealt",
+    "ups",
+)
+"""The slots of State, read by its copy (a compiled class has no ``__slots__`` to read)."""
+
+
+# Compiled, but a Python class: weakly referenced (tests, readers), copied by its slots.
+@mypyc_attr(native_class=False)
 class State:
     """Everything about one hand in progress. Read it through properties and views."""
 
-    __slots__ = (
-        "__weakref__",
-        "_log",
-        "_stacks",
-        "all_in_at",
-        "antes",
-        "auto",
-        "awards",
-        "before_change",
-        "bets",
-        "cached_legal",
-        "cached_views",
-        "caps",
-        "common",
-        "dead",
-        "dealt_up",
-        "deck_order",
-        "discards",
-        "faceup",
-        "finished",
-        "folded",
-        "forfeits",
-        "hands",
-        "market",
-        "n",
-        "paid",
-        "payments",
-        "phase_state",
-        "rng",
-        "round_bets",
-        "round_paid",
-        "rules",
-        "seed",
-        "shown",
-        "starting",
-        "step_began",
-        "step_index",
-        "street",
-        "stub",
-        "unknown_dealt",
-        "ups",
-    )
+    __slots__ = _SLOTS
 
     def __init__(self, rules: Rules, stacks: list[int], seed: int | None, stub: list[int]) -> None:
         n = len(stacks)
@@ -465,7 +487,7 @@ class State:
 
 
 _NOT_VALUES = ("__weakref__", "before_change", "cached_legal", "cached_views")
-_FIELDS = tuple(name for name in State.__slots__ if name not in _NOT_VALUES)
+_FIELDS = tuple(name for name in _SLOTS if name not in _NOT_VALUES)
 """The slots that hold the state's values."""
 _UNASKED: tuple[int, Legal] = (-1, Legal((), False, {}))
 """The engine's cache before its first answer: a point no state is at."""

@@ -40,6 +40,7 @@ from typing import Any, ClassVar, NamedTuple, TypeVar
 from weakref import ReferenceType, ref
 
 from splitpot.actions import Action, Declaration
+from splitpot.build import mypyc_attr
 from splitpot.cards import Card
 from splitpot.engine import legal_actions
 from splitpot.errors import RulesError, ViewError
@@ -117,10 +118,14 @@ _FIELDS = (
 )
 _set = object.__setattr__  # a view is read only: its own methods set its slots this way
 _UNREAD = Offer(())
+_PARTS = ("seats", "log", "offer")
+"""The parts a view works out when first read (:meth:`View.unread`)."""
 """An offer not worked out yet (a real one always holds a card): compared by identity."""
 T = TypeVar("T")
 
 
+# Compiled, but a Python class: its point holds it weakly; it sets itself by object.__setattr__.
+@mypyc_attr(native_class=False)
 class View:
     """The table from one seat (``seat`` None: a spectator); ``offer``: the cards lying on
     the table for auction or sale, if any; ``step``: the kind of step under way (``"deal"``,
@@ -240,6 +245,12 @@ class View:
         if offer is _UNREAD:
             offer = self._work_out("_offer", _UNREAD, _offer_of)
         return offer
+
+    def unread(self) -> frozenset[str]:
+        """The parts (``"seats"``, ``"log"``, ``"offer"``) not worked out yet: what a reader
+        that never asked for them did not pay for."""
+        parts = (self._seats is None, self._history is None, self._offer is _UNREAD)
+        return frozenset(name for name, left in zip(_PARTS, parts, strict=True) if left)
 
     def whole(self) -> View:
         """This view with every part worked out now, holding nothing of the live state any

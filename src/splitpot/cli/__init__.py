@@ -53,8 +53,27 @@ class _Commands(click.Group):
                 formatter.write_dl(rows)
 
 
+def _version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """``--version``: the version and which build runs (pure Python, or the compiled modules)."""
+    if not value or ctx.resilient_parsing:
+        return
+    from importlib.metadata import version
+
+    from splitpot.build import describe
+
+    click.echo(f"splitpot, version {version('splitpot')}\nbuild: {describe()}")
+    ctx.exit()
+
+
 @click.group(cls=_Commands)
-@click.version_option(package_name="splitpot")
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_version,
+    help="Show the version and the build (pure Python or compiled), then exit.",
+)
 def main() -> None:
     """Deal, referee and replay high-low split stud games."""
 

@@ -14,6 +14,8 @@ bet checks and may not fold (a ruling; see :data:`splitpot.books.RULING_FOLD`).
 
 from __future__ import annotations
 
+from typing import Final
+
 from splitpot.actions import Action
 from splitpot.errors import IllegalAction
 from splitpot.hands import high_value, low_value
@@ -27,26 +29,30 @@ __all__ = ["BettingPhase", "opener"]
 _FOLD = Option("f")
 
 
+_ROUND_SLOTS: Final = (
+    "acted_at",
+    "bet_level",
+    "big_only",
+    "bring_in",
+    "candidates",
+    "capped",
+    "completing",
+    "count",
+    "full_inc",
+    "full_level",
+    "max_bet",
+    "open_pair",
+    "passive",
+    "queue",
+    "size",
+)
+"""The slots of BettingRound, read by its copy (a compiled class has no ``__slots__`` to read)."""
+
+
 class BettingRound:
     """The bookkeeping of one betting round."""
 
-    __slots__ = (
-        "acted_at",
-        "bet_level",
-        "big_only",
-        "bring_in",
-        "candidates",
-        "capped",
-        "completing",
-        "count",
-        "full_inc",
-        "full_level",
-        "max_bet",
-        "open_pair",
-        "passive",
-        "queue",
-        "size",
-    )
+    __slots__ = _ROUND_SLOTS
     acted_at: list[int | None]  # the bet a seat last acted on (bet_level); None: not acted
     bet_level: int  # the amount of the last complete/bet/raise (the bring-in is not a bet)
     big_only: bool  # the big bet was chosen over an open pair: raises are big too
@@ -64,8 +70,8 @@ class BettingRound:
     size: int  # this round's bet
 
     def copy(self) -> BettingRound:
-        new = BettingRound.__new__(BettingRound)
-        for name in BettingRound.__slots__:
+        new = BettingRound()  # not __new__: a compiled class is made by calling it
+        for name in _ROUND_SLOTS:
             setattr(new, name, getattr(self, name))
         new.acted_at = self.acted_at.copy()
         new.passive = self.passive.copy()
@@ -75,7 +81,7 @@ class BettingRound:
     def snapshot(self) -> tuple[object, ...]:
         return tuple(
             tuple(v) if isinstance(v, list) else v
-            for v in (getattr(self, name) for name in BettingRound.__slots__)
+            for v in (getattr(self, name) for name in _ROUND_SLOTS)
         )
 
 

@@ -34,7 +34,7 @@ sold and the last sale, which opens the next betting round (``Betting(opener="bu
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import Final, Literal
 
 from splitpot.actions import Action
 from splitpot.books import RULING_PAY
@@ -91,23 +91,27 @@ class Market:
         return (tuple(self.sold), self.last_seller, self.last)
 
 
+_SALE_SLOTS: Final = (
+    "ask",
+    "bidders",
+    "bids",
+    "card",
+    "discarder",
+    "high",
+    "high_bidder",
+    "order",
+    "queue",
+    "seller",
+    "since",
+    "stage",
+)
+"""The slots of SaleRound, read by its copy (a compiled class has no ``__slots__`` to read)."""
+
+
 class SaleRound:
     """One sale step's bookkeeping: the stage, the seller, the card, the bids."""
 
-    __slots__ = (
-        "ask",
-        "bidders",
-        "bids",
-        "card",
-        "discarder",
-        "high",
-        "high_bidder",
-        "order",
-        "queue",
-        "seller",
-        "since",
-        "stage",
-    )
+    __slots__ = _SALE_SLOTS
 
     def __init__(self, n: int) -> None:
         self.stage: Stage = "done"
@@ -124,8 +128,8 @@ class SaleRound:
         self.discarder: int | None = None
 
     def copy(self) -> SaleRound:
-        new = SaleRound.__new__(SaleRound)
-        for name in SaleRound.__slots__:
+        new = SaleRound(0)  # not __new__: a compiled class is made by calling it
+        for name in _SALE_SLOTS:
             setattr(new, name, getattr(self, name))
         new.queue = self.queue.copy()
         new.order = self.order.copy()
@@ -136,7 +140,7 @@ class SaleRound:
     def snapshot(self) -> tuple[object, ...]:
         return tuple(
             tuple(v) if isinstance(v, list) else v
-            for v in (getattr(self, name) for name in SaleRound.__slots__)
+            for v in (getattr(self, name) for name in _SALE_SLOTS)
         )
 
 
