@@ -7,7 +7,7 @@ import { cardElement } from "./cards.js";
 import { $, el, setText } from "./dom.js";
 import { showLines } from "./live.js";
 import { changed, snap, state } from "./state.js";
-import { declared, describe, Round, says, stepWords } from "./words.js";
+import { awardWords, declared, describeLog, forfeitWords, stepWords } from "./words.js";
 
 /** @typedef {import("./types.js").View} View */
 
@@ -147,9 +147,10 @@ function seatBox(position, me) {
   if (view.finished && view.awards.some((a) => a.seat === e)) box.classList.add("winner");
   const cards = el("div", "", "cards");
   const choosable = me ? cardChoices() : new Set();
-  seen.down.forEach((card) => cards.append(choosableCard(card, { hole: me && card !== null && !seen.shown }, choosable)));
+  const made = view.finished ? madeBy(view, e) : new Map();
+  seen.down.forEach((card) => cards.append(marked(choosableCard(card, { hole: me && card !== null && !seen.shown }, choosable), made)));
   if (seen.down.length && seen.up.length) cards.append(el("span", "", "gap"));
-  seen.up.forEach((card) => cards.append(choosableCard(card, {}, choosable)));
+  seen.up.forEach((card) => cards.append(marked(choosableCard(card, {}, choosable), made)));
   box.append(cards);
   if (seen.bet) box.append(el("div", String(seen.bet), "bet"));
   if (me && seen.down.some((c) => c !== null) && !view.finished) {
@@ -162,6 +163,47 @@ function seatBox(position, me) {
     box.append(bar);
   }
   return box;
+}
+
+// --- the winning hands -----------------------------------------------------------------------
+
+/**
+ * The cards that made the winning hands of the finished hand, each with the halves it made
+ * ("high", "low"): those of engine seat `e`'s awards, or (no seat) of every award.
+ * @param {View} view
+ * @param {number | null} e
+ * @returns {Map<string, string[]>}
+ */
+function madeBy(view, e) {
+  /** @type {Map<string, string[]>} */
+  const out = new Map();
+  for (const award of view.awards) {
+    if (e !== null && award.seat !== e) continue;
+    for (const [half, cards] of Object.entries(award.cards || {})) {
+      for (const card of cards || []) {
+        if (card === null) continue;
+        const halves = out.get(card) || [];
+        if (!halves.includes(half)) halves.push(half);
+        out.set(card, halves);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * A card marked (class "made", its name saying so) when it made a winning hand.
+ * @param {HTMLElement} node
+ * @param {Map<string, string[]>} made
+ */
+function marked(node, made) {
+  const halves = node.dataset.card ? made.get(node.dataset.card) : undefined;
+  if (!halves) return node;
+  node.classList.add("made");
+  const words = `, in the winning ${halves.join(" and ")} hand`;
+  node.title += words;
+  if (node.hasAttribute("aria-label")) node.setAttribute("aria-label", node.getAttribute("aria-label") + words);
+  return node;
 }
 
 // --- choosing a card --------------------------------------------------------------------------
@@ -262,7 +304,8 @@ function drawCenter() {
       note.textContent = "On offer";
     }
   }
-  $("common").replaceChildren(...(view ? view.common.map((c) => cardElement(c)) : []));
+  const made = view && view.finished ? madeBy(view, null) : new Map();
+  $("common").replaceChildren(...(view ? view.common.map((c) => marked(cardElement(c), made)) : []));
   // a live region (role="status"): its words change when the turn does, so they are read out
   const waiting = $("waiting");
   setText(waiting, view && view.finished ? "" : waitingWords(view));
@@ -300,9 +343,23 @@ function drawResult(view) {
   for (const award of view.awards) {
     const line = el("div", "", "award");
     const name = nameOf(award.seat);
-    line.append(el("b", name), says(name, `${award.reason} (+${award.amount})`).slice(name.length));
+    line.append(el("b", name), awardWords(award, nameOf).slice(name.length));
     box.append(line);
+    // the cards that made the hand, by half
+    for (const [half, cards] of Object.entries(award.cards || {})) {
+      if (!cards || !cards.length) continue;
+      const row = el("div", "", "made-hand");
+      row.dataset.seat = String(award.seat);
+      row.dataset.half = half;
+      row.append(el("span", `${half} hand`, "hint"));
+      const shown = el("div", "", "cards");
+      cards.forEach((c) => shown.append(cardElement(c)));
+      row.append(shown);
+      box.append(row);
+    }
   }
+  // a "both" declarer who took nothing, and why
+  for (const forfeit of view.forfeits || []) box.append(el("div", forfeitWords(forfeit, nameOf), "forfeit"));
   const nets = view.seats.map((s, e) => {
     const net = s.stack - hand.starting[e];
     return `${nameOf(e)} ${net > 0 ? "+" : ""}${net}`;
@@ -321,16 +378,12 @@ function drawLog() {
     showLines(box, []);
     return;
   }
-  const round = new Round(now.table.stakes.bring_in);
-  const lines = [];
   /** @param {number} s */
   const shownUp = (s) => (hand.view.seats[s].shown ? new Set(hand.view.seats[s].up) : null);
-  for (const action of hand.view.log) {
-    const words = describe(action, nameOf, hand.you, round, shownUp);
-    if (words) lines.push(words);
-  }
+  const lines = /** @type {string[]} */ (describeLog(hand.view.log, nameOf, hand.you, now.table.stakes.bring_in, shownUp).filter((w) => w));
   if (hand.view.finished) {
-    for (const award of hand.view.awards) lines.push(says(nameOf(award.seat), `${award.reason} (+${award.amount})`));
+    for (const award of hand.view.awards) lines.push(awardWords(award, nameOf));
+    for (const forfeit of hand.view.forfeits || []) lines.push(forfeitWords(forfeit, nameOf));
   }
   showLines(box, lines.map((text, i) => ({ key: `${hand.number} ${i} ${text}`, node: el("div", text) })), 80);
   box.scrollTop = box.scrollHeight;
