@@ -4,6 +4,7 @@
 // timers, and the cards a move may name (chosen by click or by keyboard).
 
 import { cardElement } from "./cards.js";
+import { drawResult, madeBy, marked } from "./result.js";
 import { $, el, setText } from "./dom.js";
 import { showLines } from "./live.js";
 import { changed, snap, state } from "./state.js";
@@ -165,47 +166,6 @@ function seatBox(position, me) {
   return box;
 }
 
-// --- the winning hands -----------------------------------------------------------------------
-
-/**
- * The cards that made the winning hands of the finished hand, each with the halves it made
- * ("high", "low"): those of engine seat `e`'s awards, or (no seat) of every award.
- * @param {View} view
- * @param {number | null} e
- * @returns {Map<string, string[]>}
- */
-function madeBy(view, e) {
-  /** @type {Map<string, string[]>} */
-  const out = new Map();
-  for (const award of view.awards) {
-    if (e !== null && award.seat !== e) continue;
-    for (const [half, cards] of Object.entries(award.cards || {})) {
-      for (const card of cards || []) {
-        if (card === null) continue;
-        const halves = out.get(card) || [];
-        if (!halves.includes(half)) halves.push(half);
-        out.set(card, halves);
-      }
-    }
-  }
-  return out;
-}
-
-/**
- * A card marked (class "made", its name saying so) when it made a winning hand.
- * @param {HTMLElement} node
- * @param {Map<string, string[]>} made
- */
-function marked(node, made) {
-  const halves = node.dataset.card ? made.get(node.dataset.card) : undefined;
-  if (!halves) return node;
-  node.classList.add("made");
-  const words = `, in the winning ${halves.join(" and ")} hand`;
-  node.title += words;
-  if (node.hasAttribute("aria-label")) node.setAttribute("aria-label", node.getAttribute("aria-label") + words);
-  return node;
-}
-
 // --- choosing a card --------------------------------------------------------------------------
 
 /**
@@ -310,7 +270,7 @@ function drawCenter() {
   const waiting = $("waiting");
   setText(waiting, view && view.finished ? "" : waitingWords(view));
   waiting.classList.toggle("mine", Boolean(view && hand && !view.finished && hand.you !== null && view.to_act.includes(hand.you)));
-  drawResult(view);
+  drawResult(view, snap().hand, nameOf);
 }
 
 /** @param {View | null} view */
@@ -330,44 +290,6 @@ function waitingWords(view) {
   if (mine) return names.length ? `Your turn (also waiting on ${names.join(", ")})` : "Your turn";
   if (!names.length) return "";
   return `Waiting on ${names.join(", ")}${sealed && view.to_act.length > 1 ? " (sealed: revealed when all are in)" : ""}`;
-}
-
-/** @param {View | null} view */
-function drawResult(view) {
-  const box = $("result");
-  const hand = snap().hand;
-  box.replaceChildren();
-  box.classList.toggle("hidden", !(view && view.finished));
-  if (!view || !view.finished || !hand) return;
-  box.append(el("h3", `Hand ${hand.number}: the result`));
-  for (const award of view.awards) {
-    const line = el("div", "", "award");
-    const name = nameOf(award.seat);
-    line.append(el("b", name), awardWords(award, nameOf).slice(name.length));
-    box.append(line);
-    // the cards that made the hand, by half
-    for (const [half, cards] of Object.entries(award.cards || {})) {
-      if (!cards || !cards.length) continue;
-      const row = el("div", "", "made-hand");
-      row.dataset.seat = String(award.seat);
-      row.dataset.half = half;
-      row.append(el("span", `${half} hand`, "hint"));
-      const shown = el("div", "", "cards");
-      cards.forEach((c) => shown.append(cardElement(c)));
-      row.append(shown);
-      box.append(row);
-    }
-  }
-  // a "both" declarer who took nothing, and why
-  for (const forfeit of view.forfeits || []) box.append(el("div", forfeitWords(forfeit, nameOf), "forfeit"));
-  const nets = view.seats.map((s, e) => {
-    const net = s.stack - hand.starting[e];
-    return `${nameOf(e)} ${net > 0 ? "+" : ""}${net}`;
-  });
-  box.append(el("div", `Net: ${nets.join(", ")}`, "next"));
-  const next = el("div", "", "next");
-  next.id = "next-hand";
-  box.append(next);
 }
 
 function drawLog() {
