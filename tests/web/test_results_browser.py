@@ -193,6 +193,9 @@ def test_the_buy_the_result_and_the_replay(browser: Browser, tmp_path: Path) -> 
                 # standing pat only once the buy was looked at (a snapshot may land in between)
                 moves = MOVES if bought[who] else tuple(m for m in MOVES if '"sd"' not in m)
                 if page.locator('#buttons button[data-verb="dec"]').count():
+                    # the buys are in: the figures are the hands' own, with no such note
+                    expect(page.locator("#odds-body .odds-cell")).to_have_count(4)
+                    expect(page.locator("#odds-body .before-buys")).to_have_count(0)
                     declare = declare or declarations(live)
                     way = declare["Ann" if who == "ann" else "Bob"]
                     moves = (f'button[data-verb="dec"][data-declaration="{way}"]',)
