@@ -157,3 +157,12 @@ def test_a_forfeit_reaches_the_page_with_the_players_names() -> None:
     ]
     assert forfeits(0)[0]["reason"].startswith("declared both ways and lost the low to you:")
     assert forfeits(1)[0]["reason"].startswith("declared both ways and lost the low to Ann:")
+
+
+def test_a_whole_number_past_2_53_goes_as_text() -> None:
+    """Issue 28: a JavaScript number holds whole numbers exactly only up to 2**53; past it (a
+    63-bit seed) the page would show a rounded number, so it travels as text."""
+    assert plain(2**53) == 2**53
+    assert plain(-(2**53)) == -(2**53)
+    assert plain(2**53 + 1) == str(2**53 + 1)
+    assert plain({"seed": 4_081_275_584_312_956_567}) == {"seed": "4081275584312956567"}

@@ -80,7 +80,8 @@ def dealt_order(players: Sequence[Dealt], seed: int, secret: str | None) -> list
 
 def fair_json(hand: HandRun) -> dict[str, Any]:
     """What a hand's fair deal publishes while it is on and after: the root and the players'
-    values (v2); the commitment, and once the hand is over the seed and secret (v1)."""
+    values (v2); the commitment, and once the hand is over the seed (in decimal, as text) and
+    secret (v1)."""
     if hand.deck is not None:
         values = _values(hand.players) or []
         return {"scheme": "splitpot-deal-v2", "commitment": hand.deck.commitment, "entropy": values}
@@ -88,7 +89,8 @@ def fair_json(hand: HandRun) -> dict[str, Any]:
         return {}
     out: dict[str, Any] = {"commitment": hand.shuffle.commitment}
     if hand.state.finished:
-        out.update(seed=hand.shuffle.seed, secret=hand.shuffle.secret)
+        # as text: a 63-bit seed is past what a JavaScript number holds exactly (2**53)
+        out.update(seed=str(hand.shuffle.seed), secret=hand.shuffle.secret)
     return out
 
 

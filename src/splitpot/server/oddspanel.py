@@ -14,7 +14,9 @@ import logging
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, Final
 
-from splitpot.odds import OddsError, advise, view_odds
+from splitpot.cli.panel import question
+from splitpot.odds import OddsError, advise, buy_options, view_odds
+from splitpot.odds.situation import buy_game
 from splitpot.rules import Rules
 from splitpot.server.wire import odds_message
 from splitpot.views import View, view
@@ -51,9 +53,40 @@ def panel(seen: View, rules: Rules) -> dict[str, Any]:
         if any(o.verb == "dec" for o in seen.options):
             advice = advise(seen, rules)
             out["advice"] = advice.as_json()
+        out["before_buys"] = _before_buys(seen, rules)
+        out["buy"] = _buy(seen, rules)
         return out
     except OddsError as exc:
         return {"none": str(exc)}
+
+
+def _before_buys(seen: View, rules: Rules) -> bool:
+    """Whether the hands may still change at a buy (OPR-207 Article 3): the odds take them as
+    they stand, so they are figures before the buys, not a promise."""
+    if not buy_game(rules):
+        return False
+    return seen.step == "buy" or not any(a.verb in ("buy", "sd") for a in seen.log)
+
+
+def _buy(seen: View, rules: Rules) -> list[dict[str, Any]] | None:
+    """At the seat's buy, standing pat and buying away each of its cards, best first, as the
+    terminal's panel advises (``splitpot.cli.panel``: the same question, the same figures)."""
+    asked = question(seen, rules)
+    if asked.buy is None or asked.spot is None or asked.spot.reader is None:
+        return None
+    pot, price = asked.buy
+    found = buy_options(
+        asked.spot, asked.spot.reader, price=price, pot=pot, samples=SAMPLES, limit=LIMIT
+    )
+    return [
+        {
+            "card": None if o.card is None else str(o.card),
+            "share": o.share.as_json(),
+            "worth": o.worth,
+            "pays_from": o.pays_from,
+        }
+        for o in found
+    ]
 
 
 def request(table: LiveTable, client: Client) -> None:

@@ -243,15 +243,20 @@ def _with_rest(value: Any, known: dict[str, Any]) -> dict[str, Any]:
     return known
 
 
+EXACT: Final = 2**53
+"""The largest whole number a JavaScript number holds exactly: any beyond goes as text."""
+
+
 def plain(value: Any) -> Any:
-    """Any value a view may hold, as JSON: cards as text, tuples and named tuples as lists and
-    objects, dataclasses (a game's rules) by their fields; anything else by its text."""
+    """Any value a view may hold, as JSON: cards as text, whole numbers beyond ``EXACT`` as
+    text, tuples and named tuples as lists and objects, dataclasses (a game's rules) by their
+    fields; anything else by its text."""
     if value is None or isinstance(value, bool | str | float):
         return value
     if isinstance(value, Card):
         return str(value)
     if isinstance(value, int):
-        return value
+        return value if -EXACT <= value <= EXACT else str(value)
     if isinstance(value, Action):
         return log_line(value)
     if hasattr(value, "_fields"):

@@ -4,10 +4,11 @@
 // timers, and the cards a move may name (chosen by click or by keyboard).
 
 import { cardElement } from "./cards.js";
+import { drawResult, madeBy, marked } from "./result.js";
 import { $, el, setText } from "./dom.js";
 import { showLines } from "./live.js";
 import { changed, snap, state } from "./state.js";
-import { declared, describe, Round, says, stepWords } from "./words.js";
+import { awardWords, declared, describeLog, forfeitWords, stepWords } from "./words.js";
 
 /** @typedef {import("./types.js").View} View */
 
@@ -147,9 +148,10 @@ function seatBox(position, me) {
   if (view.finished && view.awards.some((a) => a.seat === e)) box.classList.add("winner");
   const cards = el("div", "", "cards");
   const choosable = me ? cardChoices() : new Set();
-  seen.down.forEach((card) => cards.append(choosableCard(card, { hole: me && card !== null && !seen.shown }, choosable)));
+  const made = view.finished ? madeBy(view, e) : new Map();
+  seen.down.forEach((card) => cards.append(marked(choosableCard(card, { hole: me && card !== null && !seen.shown }, choosable), made)));
   if (seen.down.length && seen.up.length) cards.append(el("span", "", "gap"));
-  seen.up.forEach((card) => cards.append(choosableCard(card, {}, choosable)));
+  seen.up.forEach((card) => cards.append(marked(choosableCard(card, {}, choosable), made)));
   box.append(cards);
   if (seen.bet) box.append(el("div", String(seen.bet), "bet"));
   if (me && seen.down.some((c) => c !== null) && !view.finished) {
@@ -262,12 +264,13 @@ function drawCenter() {
       note.textContent = "On offer";
     }
   }
-  $("common").replaceChildren(...(view ? view.common.map((c) => cardElement(c)) : []));
+  const made = view && view.finished ? madeBy(view, null) : new Map();
+  $("common").replaceChildren(...(view ? view.common.map((c) => marked(cardElement(c), made)) : []));
   // a live region (role="status"): its words change when the turn does, so they are read out
   const waiting = $("waiting");
   setText(waiting, view && view.finished ? "" : waitingWords(view));
   waiting.classList.toggle("mine", Boolean(view && hand && !view.finished && hand.you !== null && view.to_act.includes(hand.you)));
-  drawResult(view);
+  drawResult(view, snap().hand, nameOf);
 }
 
 /** @param {View | null} view */
@@ -289,30 +292,6 @@ function waitingWords(view) {
   return `Waiting on ${names.join(", ")}${sealed && view.to_act.length > 1 ? " (sealed: revealed when all are in)" : ""}`;
 }
 
-/** @param {View | null} view */
-function drawResult(view) {
-  const box = $("result");
-  const hand = snap().hand;
-  box.replaceChildren();
-  box.classList.toggle("hidden", !(view && view.finished));
-  if (!view || !view.finished || !hand) return;
-  box.append(el("h3", `Hand ${hand.number}: the result`));
-  for (const award of view.awards) {
-    const line = el("div", "", "award");
-    const name = nameOf(award.seat);
-    line.append(el("b", name), says(name, `${award.reason} (+${award.amount})`).slice(name.length));
-    box.append(line);
-  }
-  const nets = view.seats.map((s, e) => {
-    const net = s.stack - hand.starting[e];
-    return `${nameOf(e)} ${net > 0 ? "+" : ""}${net}`;
-  });
-  box.append(el("div", `Net: ${nets.join(", ")}`, "next"));
-  const next = el("div", "", "next");
-  next.id = "next-hand";
-  box.append(next);
-}
-
 function drawLog() {
   const now = snap();
   const hand = now.hand;
@@ -321,16 +300,12 @@ function drawLog() {
     showLines(box, []);
     return;
   }
-  const round = new Round(now.table.stakes.bring_in);
-  const lines = [];
   /** @param {number} s */
   const shownUp = (s) => (hand.view.seats[s].shown ? new Set(hand.view.seats[s].up) : null);
-  for (const action of hand.view.log) {
-    const words = describe(action, nameOf, hand.you, round, shownUp);
-    if (words) lines.push(words);
-  }
+  const lines = /** @type {string[]} */ (describeLog(hand.view.log, nameOf, hand.you, now.table.stakes.bring_in, shownUp).filter((w) => w));
   if (hand.view.finished) {
-    for (const award of hand.view.awards) lines.push(says(nameOf(award.seat), `${award.reason} (+${award.amount})`));
+    for (const award of hand.view.awards) lines.push(awardWords(award, nameOf));
+    for (const forfeit of hand.view.forfeits || []) lines.push(forfeitWords(forfeit, nameOf));
   }
   showLines(box, lines.map((text, i) => ({ key: `${hand.number} ${i} ${text}`, node: el("div", text) })), 80);
   box.scrollTop = box.scrollHeight;

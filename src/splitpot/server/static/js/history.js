@@ -8,7 +8,8 @@ import { closeDialog, openDialog } from "./dialog.js";
 import { $, button, el } from "./dom.js";
 import { showError } from "./controls.js";
 import { signed } from "./ledger.js";
-import { state } from "./state.js";
+import { snap, state } from "./state.js";
+import { awardWords, describeLog, forfeitWords } from "./words.js";
 
 /**
  * The seat token as the record's and replay's readers need it.
@@ -133,12 +134,17 @@ function drawReplay() {
     parts.push(common);
   }
   parts.push(...seats);
-  if (frame.awards) for (const a of frame.awards) parts.push(el("div", `${name(a.seat)}: ${a.reason} (+${a.amount})`, "award"));
+  if (frame.awards) for (const a of frame.awards) parts.push(el("div", awardWords(a, name), "award"));
+  if (frame.forfeits) for (const f of frame.forfeits) parts.push(el("div", forfeitWords(f, name), "forfeit"));
   $("replay-seats").replaceChildren(...parts);
   const start = at ? replay.frames[at - 1].upto : 0;
-  /** @param {string} line */
-  const named = (line) => line.replace(/\bp(\d+)\b/g, (all, n) => (replay.players[n - 1] ? name(n - 1) : all));
-  $("replay-log").replaceChildren(...replay.log.slice(start, frame.upto).map((line) => el("div", named(line))));
+  // the live log's words, each line read with the lines before it (a call from a check)
+  const end = replay.frames[replay.frames.length - 1].seats;
+  /** @param {number} s a seat whose down cards the end shows (not the reader's): its up cards */
+  const shownUp = (s) => (s !== replay.you && end[s].cards.some((c) => !c.up && c.card !== null)
+    ? new Set(end[s].cards.filter((c) => c.up).map((c) => c.card)) : null);
+  const said = describeLog(replay.log, name, replay.you, snap().table.stakes.bring_in, shownUp).slice(start, frame.upto);
+  $("replay-log").replaceChildren(...said.filter((line) => line !== null).map((line) => el("div", line)));
   /** @type {HTMLButtonElement} */ ($("replay-prev")).disabled = at === 0;
   /** @type {HTMLButtonElement} */ ($("replay-next")).disabled = last;
 }

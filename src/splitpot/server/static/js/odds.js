@@ -2,6 +2,7 @@
 // The odds panel: this seat's chances high, low and of scooping, and advice at the
 // declaration, where the table offers it and the player has it on.
 
+import { cardText } from "./cards.js";
 import { $, $input, el } from "./dom.js";
 import { send } from "./socket.js";
 import { state } from "./state.js";
@@ -56,6 +57,9 @@ export function drawOdds() {
   }
   const how = odds.exact ? `exact over ${odds.outcomes.toLocaleString("en")} ways the cards can fall` : `${odds.outcomes.toLocaleString("en")} random deals`;
   const parts = [grid, el("div", `Cards speak, from what you see; ${how}.`, "hint")];
+  // the buy is still to come: no figure is a promise, a card bought (anyone's) changes them
+  if (odds.before_buys) parts.unshift(el("div", "Before the buys: the hands as they stand now. A card bought, yours or another\u2019s, changes these.", "before-buys"));
+  if (odds.buy && odds.buy.length) parts.push(buyAdvice(odds.buy));
   if (odds.advice) {
     const words = state.words ? state.words.declarations : {};
     const advice = el("div", "", "advice");
@@ -66,6 +70,29 @@ export function drawOdds() {
     parts.push(advice);
   }
   body.replaceChildren(...parts);
+}
+
+/**
+ * The advice at the buy, best first: stand pat, or the card to buy away, and what it is worth
+ * (the server's figures, the terminal's advice).
+ * @param {import("./types.js").BuyOption[]} buys
+ */
+function buyAdvice(buys) {
+  const [best, ...rest] = buys;
+  const pat = buys.find((o) => o.card === null) || best;
+  /** @param {number | null} w */
+  const chips = (w) => `${(w || 0) >= 0 ? "+" : "\u2212"}${Math.abs(w || 0).toFixed(1)} chips`;
+  const box = el("div", "", "advice buy-advice");
+  if (best.card === null) {
+    box.append(el("b", "Stand pat"));
+    const other = rest[0];
+    if (other && other.card) box.append(el("div", `best buy: ${cardText(other.card)}, expected share ${percent(other.share)} vs ${percent(pat.share)} standing pat, worth ${chips(other.worth)}`));
+  } else {
+    box.append(el("b", `Buy away ${cardText(best.card)}`));
+    box.append(el("div", `expected share ${percent(best.share)} vs ${percent(pat.share)} standing pat, worth ${chips(best.worth)}`));
+  }
+  box.append(el("div", "if the others stand pat", "hint"));
+  return box;
 }
 
 /** The player's own switch. */

@@ -8,16 +8,19 @@
  * @typedef {{ seat: number, stack: number, bet: number, paid: number, folded: boolean,
  *   shown: boolean, down: (string | null)[], up: (string | null)[], declared: boolean,
  *   declaration: string | null, has_bid: boolean, bid: number | null }} SeatView
- * @typedef {{ seat: number, amount: number, half: string | null, reason: string }} Award
+ * @typedef {{ seat: number, amount: number, half: string | null, reason: string,
+ *   cards?: { high?: (string | null)[], low?: (string | null)[] } }} Award
+ * @typedef {{ seat: number, reason: string, beaten_by: number[] }} Forfeit
  * @typedef {{ cards: (string | null)[], seller: number | null, ask: number | null,
  *   high_bid: number | null, high_bidder: number }} Offer
  * @typedef {{ game: string, seat: number | null, seats: SeatView[], common: (string | null)[],
  *   pot: number, street: number, to_act: number[], options: Option[], finished: boolean,
- *   awards: Award[], log: string[], offer: Offer | null, step: string }} View
+ *   awards: Award[], forfeits?: Forfeit[], log: string[], offer: Offer | null,
+ *   step: string }} View
  * @typedef {{ seat: number, name: string, bot: string | null }} Player
  * @typedef {{ number: number, players: Player[], starting: number[], you: number | null,
  *   view: View, timers: Record<string, number>, commitment?: string, scheme?: string,
- *   entropy: (string | null)[], seed?: string | number, secret?: string }} Hand
+ *   entropy: (string | null)[], seed?: string, secret?: string }} Hand
  * @typedef {{ seat: number, kind: "open" | "human" | "bot", name: string, bot: string | null,
  *   stack: number, sitting_out: boolean, connected: boolean }} SeatInfo
  * @typedef {{ approve_seats: boolean, odds: boolean, max_buy: number | null,
@@ -55,7 +58,10 @@
  * @typedef {{ best: string, choices: Record<string, Chance>, model: string }} Advice
  * @typedef {{ type: "odds", hand: number, at: number, none?: string, exact: boolean,
  *   outcomes: number, high: Chance, low: Chance, scoop: Chance, share: Chance,
- *   advice: Advice | null, acks?: undefined }} OddsMessage
+ *   advice: Advice | null, before_buys?: boolean, buy?: BuyOption[] | null,
+ *   acks?: undefined }} OddsMessage
+ * @typedef {{ card: string | null, share: Chance, worth: number | null,
+ *   pays_from: number | null }} BuyOption
  * @typedef {{ type: "pong", acks?: undefined }} PongMessage
  * @typedef {Snapshot | ErrorMessage | ChatMessage | OddsMessage | PongMessage} Message
  * @typedef {{ message: string, rule?: string }} Problem
@@ -80,7 +86,7 @@
  * @typedef {{ seat: number, stack: number, bet: number, folded: boolean,
  *   cards: ReplayCard[] }} ReplaySeat
  * @typedef {{ street: number, upto: number, pot: number, common: (string | null)[],
- *   seats: ReplaySeat[], awards?: Award[] }} Frame
+ *   seats: ReplaySeat[], awards?: Award[], forfeits?: Forfeit[] }} Frame
  * @typedef {{ number: number, players: Player[], starting: number[], you: number | null,
  *   log: string[], frames: Frame[] }} Replay
  */

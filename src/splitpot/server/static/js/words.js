@@ -179,6 +179,40 @@ export function describe(line, nameOf, you, round, shownUp = null) {
   }
 }
 
+/**
+ * A hand's log in words, one entry a line (null: a line not worth one), each line read with
+ * what the lines before it said: the live log and the replay both say a hand this way.
+ * @param {string[]} log
+ * @param {(seat: number) => string} nameOf
+ * @param {number | null} you
+ * @param {number} bringIn
+ * @param {((seat: number) => Set<string | null> | null) | null} [shownUp]
+ * @returns {(string | null)[]}
+ */
+export function describeLog(log, nameOf, you, bringIn, shownUp = null) {
+  const round = new Round(bringIn);
+  return log.map((line) => describe(line, nameOf, you, round, shownUp));
+}
+
+/**
+ * What an award paid, in words ("You win the high with ... (+40)").
+ * @param {import("./types.js").Award} award
+ * @param {(seat: number) => string} nameOf
+ */
+export function awardWords(award, nameOf) {
+  return says(nameOf(award.seat), `${award.reason} (+${award.amount})`);
+}
+
+/**
+ * Why a "both" declarer took nothing, in words ("Bob declared both ways and lost the low to
+ * you: forfeits the main pot, ...").
+ * @param {import("./types.js").Forfeit} forfeit
+ * @param {(seat: number) => string} nameOf
+ */
+export function forfeitWords(forfeit, nameOf) {
+  return says(nameOf(forfeit.seat), forfeit.reason);
+}
+
 // What a betting round has seen so far, to tell a check from a call and a bet from a raise.
 export class Round {
   /** @param {number} bringIn */
