@@ -14,8 +14,8 @@ import logging
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, Final
 
-from splitpot.cli.panel import question
 from splitpot.odds import OddsError, advise, buy_options, view_odds
+from splitpot.odds.question import question
 from splitpot.odds.situation import buy_game
 from splitpot.rules import Rules
 from splitpot.server.wire import odds_message
@@ -70,7 +70,7 @@ def _before_buys(seen: View, rules: Rules) -> bool:
 
 def _buy(seen: View, rules: Rules) -> list[dict[str, Any]] | None:
     """At the seat's buy, standing pat and buying away each of its cards, best first, as the
-    terminal's panel advises (``splitpot.cli.panel``: the same question, the same figures)."""
+    terminal's panel advises (the same question, ``splitpot.odds.question``, the same figures)."""
     asked = question(seen, rules)
     if asked.buy is None or asked.spot is None or asked.spot.reader is None:
         return None
