@@ -66,17 +66,19 @@ function drawRules(table) {
   $("rules").textContent = parts.join(" \u00b7 ");
 }
 
-/** @param {number} count */
-function seatPositions(count) {
-  // Around the top of the oval from lower left to lower right; my own seat sits at the bottom.
-  const out = [];
-  for (let i = 0; i < count; i++) {
-    const angle = ((150 + ((i + 1) * 240) / (count + 1)) * Math.PI) / 180;
-    out.push({ x: 50 + 42 * Math.cos(angle), y: 47 + 34 * Math.sin(angle) });
-  }
-  return out;
+/**
+ * How many of `count` other seats sit up each side of the centre; the rest sit along the top.
+ * @param {number} count
+ */
+function sideCount(count) {
+  if (count <= 3) return 0;
+  if (count <= 5) return 1;
+  return count <= 7 ? 2 : 3;
 }
 
+// The seats sit in the felt's grid (left column, top row, right column, my own at the bottom),
+// in turn order from my left: laid out by the browser, so no seat can cover another, the pot or
+// the page's side (a phone lists them in two columns).
 function drawSeats() {
   const now = snap();
   const mine = now.you ? now.you.seat : null;
@@ -87,14 +89,18 @@ function drawSeats() {
     const position = (start + i) % n;
     if (position !== mine) order.push(position);
   }
-  const spots = seatPositions(order.length);
-  const others = order.map((position, i) => {
-    const box = seatBox(position, false);
-    box.style.left = `${spots[i].x}%`;
-    box.style.top = `${spots[i].y}%`;
-    return box;
-  });
-  $("others").replaceChildren(...others);
+  const side = sideCount(order.length);
+  const boxes = order.map((position) => seatBox(position, false));
+  const left = el("div", "", "seats-left");
+  const top = el("div", "", "seats-top");
+  const right = el("div", "", "seats-right");
+  left.append(...boxes.slice(0, side));
+  top.append(...boxes.slice(side, boxes.length - side));
+  right.append(...boxes.slice(boxes.length - side));
+  const felt = $("felt");
+  felt.dataset.seats = String(n);
+  felt.classList.toggle("crowded", order.length >= 5);
+  $("others").replaceChildren(left, top, right);
   $("me").replaceChildren(...(mine === null ? [] : [seatBox(mine, true)]));
 }
 

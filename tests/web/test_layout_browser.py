@@ -1,0 +1,117 @@
+"""The table's layout in a real browser (Debian's Chromium, a real server on 127.0.0.1): 2, 5
+and 8 players at Seven Card Stud High-Low, dealt to seventh street, at 1280x800, 1920x1080 and
+390x844. No seat covers another, the pot or the hand's log; none runs off the page's sides. The
+header names the game and the hand. Screenshots are kept in build/screenshots/layout-*.png.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from webtools import SCREENSHOTS, axe_check, live_server, post, sit, watch_errors
+
+from splitpot.server import Settings, create_app
+
+SIZES = {
+    "desktop": {"width": 1280, "height": 800},
+    "wide": {"width": 1920, "height": 1080},
+    "phone": {"width": 390, "height": 844},
+}
+
+BOXES = """() => {
+    const box = (node, name) => {
+        const r = node.getBoundingClientRect();
+        return { name, x: r.left + scrollX, y: r.top + scrollY, w: r.width, h: r.height };
+    };
+    const seats = [...document.querySelectorAll("#felt .seat")].map(
+        (s) => box(s, "seat " + s.querySelector(".name").textContent));
+    return {
+        boxes: [...seats, box(document.getElementById("pot"), "pot"),
+                box(document.getElementById("log"), "log")],
+        width: document.documentElement.clientWidth,
+        height: document.documentElement.scrollHeight,
+    };
+}"""
+
+
+def overlaps(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Whether two boxes share any area (touching edges do not)."""
+    return (
+        a["x"] < b["x"] + b["w"] - 0.5
+        and b["x"] < a["x"] + a["w"] - 0.5
+        and a["y"] < b["y"] + b["h"] - 0.5
+        and b["y"] < a["y"] + a["h"] - 0.5
+    )
+
+
+def problems(page: Page) -> list[str]:
+    """What is wrong with the layout the page shows now: boxes that overlap, or off the page."""
+    seen: dict[str, Any] = page.evaluate(BOXES)
+    boxes = seen["boxes"]
+    found = [
+        f"{box['name']} is off the page: {box}"
+        for box in boxes
+        if box["x"] < -0.5
+        or box["x"] + box["w"] > seen["width"] + 0.5
+        or box["y"] < 0
+        or box["y"] + box["h"] > seen["height"] + 0.5
+    ]
+    found += [f"{box['name']} is not shown" for box in boxes if box["w"] * box["h"] == 0]
+    for i, a in enumerate(boxes):
+        found += [f"{a['name']} overlaps {b['name']}" for b in boxes[i + 1 :] if overlaps(a, b)]
+    return found
+
+
+def deal_to_seventh_street(page: Page) -> None:
+    """Check, call or bring in whenever the page offers it, until the seat holds seven cards (or
+    six and the common card, when eight players would need more than the deck)."""
+    deadline = time.monotonic() + 90
+    mine = page.locator(".me-area .card, #common .card")
+    while mine.count() < 7:
+        assert time.monotonic() < deadline, "seventh street never came"
+        for verb in ("cc", "pb"):
+            found = page.locator(f'#buttons button[data-verb="{verb}"]:enabled')
+            if found.count():
+                found.first.click()
+                break
+        else:
+            page.wait_for_timeout(50)
+
+
+@pytest.mark.parametrize("players", [2, 5, 8])
+def test_seats_pot_and_log_never_overlap(browser: Browser, tmp_path: Any, players: int) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    app = create_app(str(tmp_path / "t.db"), settings=Settings(bot_delay=0.02, next_delay=600))
+    with live_server(app) as url:
+        seats = ["you"] + ["bot:call"] * (players - 1)
+        made = post(
+            url + "/api/tables", {"game": "stud8", "seats": seats, "name": "Ann", "timer": 0}
+        )
+        page = browser.new_page(viewport=SIZES["desktop"])
+        errors = watch_errors(page)
+        sit(page, url, made["code"], made["token"])
+        expect(page.locator("#felt .seat")).to_have_count(players)
+        deal_to_seventh_street(page)
+        # every other seat shows as many cards: the widest the seats get
+        dealt = page.locator(".me-area .card").count()
+        expect(page.locator("#others .seat").last.locator(".card")).to_have_count(dealt)
+        # the header says which game and which hand, at every size
+        expect(page.locator("#hand-no")).to_have_text("hand 1")
+        expect(page.locator("#title")).to_contain_text("stud")
+        found: list[str] = []
+        for size, viewport in SIZES.items():
+            page.set_viewport_size(viewport)
+            page.evaluate("() => new Promise(requestAnimationFrame)")
+            page.screenshot(path=str(SCREENSHOTS / f"layout-{players}-{size}.png"), full_page=True)
+            found += [f"{size}: {line}" for line in problems(page)]
+            for part in ("#title", "#hand-no"):  # the game's name, the hand's number
+                box = page.locator(part).bounding_box()
+                if not page.locator(part).is_visible() or not box or box["width"] < 40:
+                    found.append(f"{size}: the header does not show {part}")
+        if players == 8:
+            found += axe_check(page, "eight seats (phone)")
+        assert not found, "\n".join(found)
+        assert not errors
