@@ -115,3 +115,64 @@ def test_seats_pot_and_log_never_overlap(browser: Browser, tmp_path: Any, player
             found += axe_check(page, "eight seats (phone)")
         assert not found, "\n".join(found)
         assert not errors
+
+
+ABOVE_THE_BAR = """(selector) => {
+    const node = document.querySelector(selector);
+    const r = node.getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, bar: document.getElementById("controls")
+        .getBoundingClientRect().top };
+}"""
+
+
+def test_the_newest_log_line_is_above_the_bar_with_panels_open(
+    browser: Browser, tmp_path: Any
+) -> None:
+    app = create_app(str(tmp_path / "t.db"), settings=Settings(bot_delay=0.02, next_delay=600))
+    with live_server(app) as url:
+        spec = {"seats": ["you", "bot:call", "bot:call", "bot:call"], "options": {"odds": True}}
+        made = post(url + "/api/tables", {"game": "stud8", "name": "Ann", "timer": 0, **spec})
+        page = browser.new_page(viewport=SIZES["desktop"])
+        errors = watch_errors(page)
+        sit(page, url, made["code"], made["token"])
+        page.click("#invite-button")
+        page.check("#odds-toggle")
+        expect(page.locator("#invite")).to_be_visible()
+        deal_to_seventh_street(page)
+        page.evaluate("() => scrollTo(0, 0)")
+        page.screenshot(path=str(SCREENSHOTS / "layout-log-panels-open.png"))
+        where = page.evaluate(ABOVE_THE_BAR, "#log > div:last-child")
+        assert where["bottom"] <= where["bar"], where
+        assert not errors
+
+
+def test_the_declaration_advice_is_above_the_bar_on_a_phone(
+    browser: Browser, tmp_path: Any
+) -> None:
+    app = create_app(str(tmp_path / "t.db"), settings=Settings(bot_delay=0.02, next_delay=600))
+    with live_server(app) as url:
+        spec = {"house": {"showdown": "declare"}, "options": {"odds": True}}
+        seats = ["you"] + ["bot:call"] * 4
+        made = post(
+            url + "/api/tables",
+            {"game": "stud8", "seats": seats, "name": "Ann", "timer": 0, **spec},
+        )
+        page = browser.new_page(viewport=SIZES["phone"], is_mobile=True, has_touch=True)
+        errors = watch_errors(page)
+        sit(page, url, made["code"], made["token"])
+        page.check("#odds-toggle")
+        deal_to_seventh_street(page)
+        declare = page.locator('#buttons button[data-verb="dec"]:enabled')
+        while not declare.count():
+            for verb in ("cc", "pb"):
+                found = page.locator(f'#buttons button[data-verb="{verb}"]:enabled')
+                if found.count():
+                    found.first.click()
+            page.wait_for_timeout(50)
+        expect(page.locator("#odds-body .advice")).to_be_visible(timeout=30_000)
+        page.evaluate("() => new Promise(requestAnimationFrame)")
+        page.screenshot(path=str(SCREENSHOTS / "layout-phone-advice.png"))
+        where = page.evaluate(ABOVE_THE_BAR, "#odds-body .advice")
+        assert where["top"] >= 0, where
+        assert where["bottom"] <= where["bar"], where
+        assert not errors

@@ -71,7 +71,7 @@ function drawRules(table) {
  * @param {number} count
  */
 function sideCount(count) {
-  if (count <= 3) return 0;
+  if (count <= 2) return 0;
   if (count <= 5) return 1;
   return count <= 7 ? 2 : 3;
 }

@@ -13,6 +13,7 @@ import { refreshSoon, receive } from "./handlers.js";
 import { startHistory } from "./history.js";
 import { drawHost, drawHostTab, startHost } from "./host.js";
 import { openJoin, startJoin } from "./join.js";
+import { startLayout } from "./layout.js";
 import { drawRebuy, startLedger } from "./ledger.js";
 import { drawOdds, startOdds } from "./odds.js";
 import { connect, send } from "./socket.js";
@@ -81,8 +82,7 @@ function start() {
   startHost();
   onChange(draw);
   setInterval(() => { if (state.snap) tick(); }, 250);
-  // the controls sit fixed at the bottom: keep the page's end clear of them
-  new ResizeObserver(() => { document.body.style.paddingBottom = `${$("controls").offsetHeight + 12}px`; }).observe($("controls"));
+  startLayout();
   connect(receive);
 }
 
