@@ -88,7 +88,8 @@ function buildControls() {
     return;
   }
   if (now.you.sitting_out) {
-    hint.textContent = "You are sitting out: the table checks or folds for you and deals you out of new hands.";
+    hint.textContent = "You are sitting out (your turn timer ran out, or you chose to): the table checks or folds for you and deals you out of new hands until you are back.";
+    hint.classList.add("sealed");
     row.append(button("I'm back", () => send({ type: "back" }), "primary"));
     return;
   }

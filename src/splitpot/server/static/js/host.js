@@ -4,7 +4,7 @@
 
 import { getJSON } from "./api.js";
 import { $, badge, button, el } from "./dom.js";
-import { field, option, valueOf } from "./form.js";
+import { field, option, valueOf, wholeOr } from "./form.js";
 import { send } from "./socket.js";
 import { state } from "./state.js";
 import { showTab } from "./tabs.js";
@@ -149,6 +149,7 @@ function optionsForm(table) {
   };
   form.append(number("max_buy", "most chips after a rebuy", table.options.max_buy, `the buy-in, ${table.stack}`));
   form.append(number("chip_value", "a chip is worth", table.options.chip_value, "no money value"));
+  form.append(number("time_bank", "time bank, seconds", table.options.time_bank || 0, "0: none"));
   const save = el("button", "Save the options", "primary");
   save.type = "submit";
   form.append(save);
@@ -162,8 +163,9 @@ function optionsForm(table) {
       options: {
         approve_seats: input("approve_seats").checked,
         odds: input("odds").checked,
-        max_buy: max === "" ? null : (/^\d+$/.test(max) ? Number(max) : max),
+        max_buy: max === "" ? null : wholeOr(max),
         chip_value: input("chip_value").value.trim() || null,
+        time_bank: wholeOr(input("time_bank").value.trim() || "0"),
       },
     });
   });

@@ -3,7 +3,7 @@
 
 import { getJSON, keepName, keepToken, lastName, postJSON } from "./api.js";
 import { $, $input } from "./dom.js";
-import { field, option, valueOf } from "./form.js";
+import { field, option, valueOf, wholeOr } from "./form.js";
 
 /** @typedef {import("./types.js").Catalogue} Catalogue */
 
@@ -84,6 +84,8 @@ async function create(event) {
   /** @type {Record<string, unknown>} */
   const options = { approve_seats: $input("approve-seats").value === "true", odds: $input("offer-odds").value === "true" };
   if ($input("chip-value").value.trim()) options.chip_value = $input("chip-value").value.trim();
+  const bank = $input("time-bank").value.trim();
+  if (bank) options.time_bank = wholeOr(bank);
   /** @type {Record<string, unknown>} */
   const body = { game: game.name, seats, house, options, stack: Number($input("stack").value), timer: Number($input("timer").value) };
   if (seats.includes("you")) body.name = name;

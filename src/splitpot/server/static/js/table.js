@@ -4,6 +4,7 @@
 // Nothing here decides what is legal: the server checks every move and a refusal comes back
 // with its rule. docs/web.md ("The page's code") maps the modules.
 
+import { drawAlert, startAlert } from "./alert.js";
 import { drawBoard, focusedCard, refocusCard, tick } from "./board.js";
 import { drawChat, drawChatRoom, startChat } from "./chat.js";
 import { drawControls } from "./controls.js";
@@ -27,6 +28,7 @@ function draw() {
   drawControls();
   openJoin();
   drawHome();
+  drawAlert();
   tick();
   refocusCard(kept);
 }
@@ -73,6 +75,7 @@ function startHeader() {
 
 function start() {
   startHeader();
+  startAlert();
   startJoin();
   startTabs();
   startChat();

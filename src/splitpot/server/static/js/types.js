@@ -16,12 +16,13 @@
  *   awards: Award[], log: string[], offer: Offer | null, step: string }} View
  * @typedef {{ seat: number, name: string, bot: string | null }} Player
  * @typedef {{ number: number, players: Player[], starting: number[], you: number | null,
- *   view: View, timers: Record<string, number>, commitment?: string, scheme?: string,
+ *   view: View, timers: Record<string, number>, banks?: Record<string, number>,
+ *   commitment?: string, scheme?: string,
  *   entropy: (string | null)[], seed?: string | number, secret?: string }} Hand
  * @typedef {{ seat: number, kind: "open" | "human" | "bot", name: string, bot: string | null,
  *   stack: number, sitting_out: boolean, connected: boolean }} SeatInfo
  * @typedef {{ approve_seats: boolean, odds: boolean, max_buy: number | null,
- *   chip_value: string | null }} TableOptions
+ *   chip_value: string | null, time_bank?: number }} TableOptions
  * @typedef {{ code: string, game: string, title: string, house: Record<string, unknown>,
  *   stakes: { ante: number, bring_in: number, small_bet: number, big_bet: number },
  *   sealed: { sale: boolean, declare: boolean }, stack: number, timer: number, hands: number,
