@@ -71,10 +71,10 @@
  *   stack: number, stakes: Rule[], house: Rule[] }} Game
  * @typedef {{ games: Game[], bots: string[], timer: number }} Catalogue
  * @typedef {{ player: string, bought: number, cashed: number, on_table: number,
- *   balance: number, money: string | null }} LedgerRow
+ *   balance: number, money: string | null, bot: boolean, settles: number | null }} LedgerRow
  * @typedef {{ payer: string, payee: string, chips: number, money: string | null }} Transfer
  * @typedef {{ chip_value: string | null, hands: number, players: LedgerRow[],
- *   transfers: Transfer[], exact: boolean }} Ledger
+ *   transfers: Transfer[], exact: boolean, house: number }} Ledger
  * @typedef {{ number: number, void: string | null, over: boolean, players: string[],
  *   net: number[] }} PastHand
  * @typedef {{ card: string | null, up: boolean }} ReplayCard
