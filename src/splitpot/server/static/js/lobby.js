@@ -67,11 +67,18 @@ function renderGame() {
   $input("stack").value = String(game.stack);
 }
 
+/** The form's error, gone once the player changes what it was about (or tries again). */
+function clearError() {
+  const error = $("create-error");
+  error.classList.add("hidden");
+  error.textContent = "";
+}
+
 /** @param {SubmitEvent} event */
 async function create(event) {
   event.preventDefault();
   const error = $("create-error");
-  error.classList.add("hidden");
+  clearError();
   const game = currentGame();
   /** @type {Record<string, unknown>} */
   const house = {};
@@ -117,6 +124,9 @@ async function start() {
   select.addEventListener("change", renderGame);
   $input("count").addEventListener("change", renderSeats);
   $("create").addEventListener("submit", create);
+  $("create").addEventListener("input", clearError);
+  $("create").addEventListener("change", clearError);
+  addEventListener("pageshow", clearError); // back from a table: no error from before it
   $("join").addEventListener("submit", join);
   renderGame();
 }
