@@ -7,7 +7,7 @@
 import { drawAlert, startAlert } from "./alert.js";
 import { drawBoard, focusedCard, refocusCard, tick } from "./board.js";
 import { drawChat, drawChatRoom, startChat } from "./chat.js";
-import { drawControls } from "./controls.js";
+import { chooseOnlyCard, drawControls } from "./controls.js";
 import { $, $input } from "./dom.js";
 import { contribute, drawFair } from "./fair.js";
 import { refreshSoon, receive } from "./handlers.js";
@@ -24,6 +24,7 @@ import { startTabs } from "./tabs.js";
 /** The whole page from the snapshot; the focus stays on the card that had it. */
 function draw() {
   const kept = focusedCard();
+  chooseOnlyCard();
   drawBoard();
   drawControls();
   openJoin();
