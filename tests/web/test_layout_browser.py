@@ -1,7 +1,8 @@
 """The table's layout in a real browser (Debian's Chromium, a real server on 127.0.0.1): 2, 5
-and 8 players at Seven Card Stud High-Low, dealt to seventh street, at 1280x800, 1920x1080 and
-390x844. No seat covers another, the pot or the hand's log; none runs off the page's sides. The
-header names the game and the hand. Screenshots are kept in build/screenshots/layout-*.png.
+and 8 players at Seven Card Stud High-Low, dealt to seventh street, and 7 at Auction with its
+lot, at 1280x800, 1920x1080 and 390x844. No seat covers another, the pot or the hand's log;
+none runs off the page's sides. The header names the game and the hand. Screenshots are kept
+in build/screenshots/layout-*.png.
 """
 
 from __future__ import annotations
@@ -81,31 +82,38 @@ def deal_to_seventh_street(page: Page) -> None:
             page.wait_for_timeout(50)
 
 
-@pytest.mark.parametrize("players", [2, 5, 8])
-def test_seats_pot_and_log_never_overlap(browser: Browser, tmp_path: Any, players: int) -> None:
+@pytest.mark.parametrize(
+    ("game", "players"), [("stud8", 2), ("stud8", 5), ("stud8", 8), ("auction", 7)]
+)
+def test_seats_pot_and_log_never_overlap(
+    browser: Browser, tmp_path: Any, game: str, players: int
+) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     app = create_app(str(tmp_path / "t.db"), settings=Settings(bot_delay=0.02, next_delay=600))
     with live_server(app) as url:
         seats = ["you"] + ["bot:call"] * (players - 1)
-        made = post(
-            url + "/api/tables", {"game": "stud8", "seats": seats, "name": "Ann", "timer": 0}
-        )
+        spec = {"game": game, "seats": seats, "name": "Ann", "timer": 0}
+        made = post(url + "/api/tables", spec)
         page = browser.new_page(viewport=SIZES["desktop"])
         errors = watch_errors(page)
         sit(page, url, made["code"], made["token"])
         expect(page.locator("#felt .seat")).to_have_count(players)
-        deal_to_seventh_street(page)
-        # every other seat shows as many cards: the widest the seats get
-        dealt = page.locator(".me-area .card").count()
-        expect(page.locator("#others .seat").last.locator(".card")).to_have_count(dealt)
+        if game == "auction":  # the lot of seven cards in the centre, at the first auction
+            expect(page.locator("#offer .card")).to_have_count(players)
+        else:
+            deal_to_seventh_street(page)
+            # every other seat shows as many cards: the widest the seats get
+            dealt = page.locator(".me-area .card").count()
+            expect(page.locator("#others .seat").last.locator(".card")).to_have_count(dealt)
         # the header says which game and which hand, at every size
         expect(page.locator("#hand-no")).to_have_text("hand 1")
-        expect(page.locator("#title")).to_contain_text("stud")
+        expect(page.locator("#title")).not_to_be_empty()
         found: list[str] = []
         for size, viewport in SIZES.items():
             page.set_viewport_size(viewport)
             page.evaluate("() => new Promise(requestAnimationFrame)")
-            page.screenshot(path=str(SCREENSHOTS / f"layout-{players}-{size}.png"), full_page=True)
+            shot = SCREENSHOTS / f"layout-{game}-{players}-{size}.png"
+            page.screenshot(path=str(shot), full_page=True)
             found += [f"{size}: {line}" for line in problems(page)]
             for part in ("#title", "#hand-no"):  # the game's name, the hand's number
                 box = page.locator(part).bounding_box()
