@@ -30,18 +30,26 @@ function keep(key, on) {
   }
 }
 
-/** A short, soft beep made by WebAudio (no sound file). */
+/** A short, soft beep made by WebAudio (no sound file); none where the browser has no WebAudio. */
 function beep() {
+  try {
+    tone();
+  } catch {
+    // no WebAudio here: the title still says it
+  }
+}
+
+function tone() {
   if (!audio) audio = new AudioContext();
   if (audio.state === "suspended") audio.resume().catch(() => {});
-  const tone = audio.createOscillator();
+  const wave = audio.createOscillator();
   const gain = audio.createGain();
-  tone.frequency.value = 880;
+  wave.frequency.value = 880;
   gain.gain.setValueAtTime(0.12, audio.currentTime);
   gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
-  tone.connect(gain).connect(audio.destination);
-  tone.start();
-  tone.stop(audio.currentTime + 0.25);
+  wave.connect(gain).connect(audio.destination);
+  wave.start();
+  wave.stop(audio.currentTime + 0.25);
 }
 
 /** Whether it is this seat's turn now (never while it sits out: the table moves for it). */
@@ -70,7 +78,11 @@ export function drawAlert() {
   if (!turn) return;
   if (isOn(SOUND)) beep();
   if (isOn(NOTIFY) && document.hidden && "Notification" in window && Notification.permission === "granted") {
-    new Notification("Your turn \u2014 splitpot", { body: `${now.table.title}, table ${now.table.code}`, tag: "splitpot-turn" });
+    try {
+      new Notification("Your turn \u2014 splitpot", { body: `${now.table.title}, table ${now.table.code}`, tag: "splitpot-turn" });
+    } catch {
+      // a browser that shows notifications only from a service worker (Chrome on Android)
+    }
   }
 }
 
