@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
-from webtools import SCREENSHOTS, get, live_server, post, sit, watch_errors
+from webtools import get, live_server, look, post, sit, watch_errors
 
 from splitpot.server import Settings, create_app
 
@@ -74,7 +74,7 @@ def test_the_turn_alert(browser: Browser, tmp_path: Any) -> None:
         assert page.evaluate("() => window.__beeps") == 1  # heard at once, so one knows it
         page.locator("#notify-button").click()
         expect(page.locator("#notify-button")).to_have_attribute("aria-pressed", "true")
-        page.screenshot(path=str(SCREENSHOTS / "alert-desktop-toggles.png"))
+        assert not look(page, "alert-toggles")
 
         # the tab is hidden; the next turn beeps and notifies
         page.evaluate("() => { window.__hidden = true; }")
@@ -110,7 +110,7 @@ def test_a_missed_timer_sits_the_player_out_and_the_page_says_so(
         )
         expect(page).not_to_have_title(YOUR_TURN)
         expect(page.locator("#hint")).to_contain_text("You are sitting out")
-        page.screenshot(path=str(SCREENSHOTS / "alert-phone-sat-out.png"))
+        assert not look(page, "alert-sat-out")
         page.locator("#buttons button", has_text="I'm back").click()
         expect(page.locator("#waiting")).not_to_contain_text("sitting out")
         assert not errors

@@ -12,15 +12,9 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from webtools import SCREENSHOTS, axe_check, live_server, post, sit, watch_errors
+from webtools import SCREENSHOTS, SIZES, axe_check, live_server, post, sit, watch_errors
 
 from splitpot.server import Settings, create_app
-
-SIZES = {
-    "desktop": {"width": 1280, "height": 800},
-    "wide": {"width": 1920, "height": 1080},
-    "phone": {"width": 390, "height": 844},
-}
 
 BOXES = """() => {
     const box = (node, name) => {
