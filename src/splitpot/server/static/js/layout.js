@@ -43,7 +43,8 @@ export function showAdvice() {
 
 /** Fit the page to the bar now and whenever the bar, the side panels or the window change. */
 export function startLayout() {
-  const watch = new ResizeObserver(fitLog);
+  // fitted on the next frame: a change made inside the observer would be a loop the browser reports
+  const watch = new ResizeObserver(() => requestAnimationFrame(fitLog));
   watch.observe($("controls"));
   const side = document.querySelector(".side");
   if (side) watch.observe(side);
