@@ -196,3 +196,30 @@ def watch_errors(page: Page) -> list[str]:
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     return errors
+
+
+SIZES = {
+    "desktop": {"width": 1280, "height": 800},
+    "wide": {"width": 1920, "height": 1080},
+    "phone": {"width": 390, "height": 844},
+}
+"""The sizes the page is looked at: a laptop, a large screen, a phone in portrait."""
+
+
+def look(page: Page, name: str, show: str = "") -> list[str]:
+    """Screenshots of what ``page`` shows now at each of SIZES (build/screenshots/NAME-SIZE.png),
+    ``show`` (a selector) scrolled into view, with axe run at each; the serious and critical
+    violations, one line each. The page's own size comes back after."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    was = page.viewport_size
+    found: list[str] = []
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        page.evaluate("() => new Promise(requestAnimationFrame)")
+        if show:
+            page.locator(show).first.evaluate("(node) => node.scrollIntoView({block: 'center'})")
+        page.screenshot(path=str(SCREENSHOTS / f"{name}-{size}.png"))
+        found += axe_check(page, f"{name} ({size})")
+    if was:
+        page.set_viewport_size(was)
+    return found

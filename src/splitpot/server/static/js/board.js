@@ -3,6 +3,7 @@
 // bottom), the pot, the step, the lot or card on offer, the result, the hand's log, the turn
 // timers, and the cards a move may name (chosen by click or by keyboard).
 
+import { myTurn } from "./alert.js";
 import { cardElement } from "./cards.js";
 import { drawResult, madeBy, marked } from "./result.js";
 import { $, el, setText } from "./dom.js";
@@ -41,7 +42,6 @@ export function nameOf(e) {
 export function drawBoard() {
   const now = snap();
   const table = now.table;
-  document.title = `splitpot \u2014 ${table.game} ${table.code}`;
   $("title").textContent = table.title;
   $("code").textContent = table.code;
   $("hand-no").textContent = now.hand ? `hand ${now.hand.number}` : "";
@@ -62,22 +62,25 @@ function drawRules(table) {
   if (s.bring_in) parts.push(`bring-in ${s.bring_in}`);
   parts.push(`bets ${s.small_bet}/${s.big_bet}`, `starting chips ${table.stack}`);
   parts.push(table.timer ? `${table.timer} s a turn` : "no turn timer");
+  if (table.timer && table.options.time_bank) parts.push(`a time bank of ${table.options.time_bank} s each`);
   const house = Object.entries(table.house).filter(([k]) => !(k in s));
   if (house.length) parts.push("house rules: " + house.map(([k, v]) => `${k} = ${v === null ? "none" : v}`).join(", "));
   $("rules").textContent = parts.join(" \u00b7 ");
 }
 
-/** @param {number} count */
-function seatPositions(count) {
-  // Around the top of the oval from lower left to lower right; my own seat sits at the bottom.
-  const out = [];
-  for (let i = 0; i < count; i++) {
-    const angle = ((150 + ((i + 1) * 240) / (count + 1)) * Math.PI) / 180;
-    out.push({ x: 50 + 42 * Math.cos(angle), y: 47 + 34 * Math.sin(angle) });
-  }
-  return out;
+/**
+ * How many of `count` other seats sit up each side of the centre; the rest sit along the top.
+ * @param {number} count
+ */
+function sideCount(count) {
+  if (count <= 2) return 0;
+  if (count <= 5) return 1;
+  return count <= 7 ? 2 : 3;
 }
 
+// The seats sit in the felt's grid (left column, top row, right column, my own at the bottom),
+// in turn order from my left: laid out by the browser, so no seat can cover another, the pot or
+// the page's side (a phone lists them in two columns).
 function drawSeats() {
   const now = snap();
   const mine = now.you ? now.you.seat : null;
@@ -88,14 +91,18 @@ function drawSeats() {
     const position = (start + i) % n;
     if (position !== mine) order.push(position);
   }
-  const spots = seatPositions(order.length);
-  const others = order.map((position, i) => {
-    const box = seatBox(position, false);
-    box.style.left = `${spots[i].x}%`;
-    box.style.top = `${spots[i].y}%`;
-    return box;
-  });
-  $("others").replaceChildren(...others);
+  const side = sideCount(order.length);
+  const boxes = order.map((position) => seatBox(position, false));
+  const left = el("div", "", "seats-left");
+  const top = el("div", "", "seats-top");
+  const right = el("div", "", "seats-right");
+  left.append(...boxes.slice(0, side));
+  top.append(...boxes.slice(side, boxes.length - side));
+  right.append(...boxes.slice(boxes.length - side));
+  const felt = $("felt");
+  felt.dataset.seats = String(n);
+  felt.classList.toggle("crowded", order.length >= 5);
+  $("others").replaceChildren(left, top, right);
   $("me").replaceChildren(...(mine === null ? [] : [seatBox(mine, true)]));
 }
 
@@ -162,6 +169,11 @@ function seatBox(position, me) {
     bar.dataset.timer = String(e);
     bar.append(el("div"));
     box.append(bar);
+    if (hand && hand.banks && hand.banks[String(e)] !== undefined) {
+      const bank = el("div", "", "bank");
+      bank.dataset.bank = String(e);
+      box.append(bank);
+    }
   }
   return box;
 }
@@ -268,8 +280,11 @@ function drawCenter() {
   $("common").replaceChildren(...(view ? view.common.map((c) => marked(cardElement(c), made)) : []));
   // a live region (role="status"): its words change when the turn does, so they are read out
   const waiting = $("waiting");
-  setText(waiting, view && view.finished ? "" : waitingWords(view));
-  waiting.classList.toggle("mine", Boolean(view && hand && !view.finished && hand.you !== null && view.to_act.includes(hand.you)));
+  const you = snap().you;
+  const away = Boolean(you && you.sitting_out);
+  setText(waiting, view && view.finished && !away ? "" : waitingWords(view));
+  waiting.classList.toggle("mine", myTurn());
+  waiting.classList.toggle("away", away);
   drawResult(view, snap().hand, nameOf);
 }
 
@@ -277,6 +292,7 @@ function drawCenter() {
 function waitingWords(view) {
   const now = snap();
   const hand = now.hand;
+  if (now.you && now.you.sitting_out) return "You are sitting out: press I'm back to play";
   if (!view || !hand) {
     const seated = now.table.seats.filter((s) => s.kind !== "open").length;
     if (seated < 2) return "Waiting for players to sit down";
@@ -318,12 +334,26 @@ export function tick() {
   const now = performance.now();
   const table = state.snap ? state.snap.table : null;
   const total = table && table.timer ? table.timer * 1000 : 0;
+  const banks = (state.snap && state.snap.hand && state.snap.hand.banks) || {};
+  /** the turn's time left, and what of it is the seat's time bank (spent after the timer) @param {string} e */
+  const left = (e) => {
+    const all = Math.max(0, (state.timers[e] || now) - now);
+    const bank = Math.min(all, banks[e] || 0);
+    return { turn: all - bank, bank, all };
+  };
   document.querySelectorAll("[data-timer]").forEach((bar) => {
     if (!(bar instanceof HTMLElement) || !(bar.firstChild instanceof HTMLElement)) return;
-    const left = Math.max(0, (state.timers[bar.dataset.timer || ""] || now) - now);
-    bar.firstChild.style.width = total ? `${(100 * left) / total}%` : "0";
-    bar.classList.toggle("low", left < 10000);
-    bar.title = `${Math.ceil(left / 1000)} s left`;
+    const time = left(bar.dataset.timer || "");
+    bar.firstChild.style.width = total ? `${Math.min(100, (100 * time.turn) / total)}%` : "0";
+    bar.classList.toggle("low", time.all < 10000);
+    bar.title = `${Math.ceil(time.all / 1000)} s left`;
+  });
+  document.querySelectorAll("[data-bank]").forEach((line) => {
+    if (!(line instanceof HTMLElement)) return;
+    const time = left(line.dataset.bank || "");
+    const seconds = Math.ceil(time.bank / 1000);
+    line.textContent = time.turn > 0 ? `time bank ${seconds} s` : `time bank running: ${seconds} s left`;
+    line.classList.toggle("running", time.turn <= 0);
   });
   const next = document.getElementById("next-hand");
   if (next) next.textContent = state.nextAt === null ? "" : `Next hand in ${Math.max(0, Math.ceil((state.nextAt - now) / 1000))} s`;

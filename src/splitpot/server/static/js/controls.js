@@ -45,6 +45,18 @@ export function showError(problem) {
   if (problem.rule) box.append(el("span", `(${problem.rule})`, "rule"));
 }
 
+/**
+ * The last card of a lot is the only pick: chosen already, so one press of Pick takes it (the
+ * button still confirms, by mouse or keyboard).
+ */
+export function chooseOnlyCard() {
+  const hand = state.snap && state.snap.hand;
+  const view = hand && hand.view;
+  if (!view || view.finished || state.chosen !== null) return;
+  const picks = view.options.filter((o) => o.verb === "pick");
+  if (picks.length === 1 && picks[0].cards.length === 1) state.chosen = picks[0].cards[0];
+}
+
 /** The moves, drawn again only when what they depend on changes (a half-typed bid stays). */
 export function drawControls() {
   const now = snap();
@@ -88,7 +100,8 @@ function buildControls() {
     return;
   }
   if (now.you.sitting_out) {
-    hint.textContent = "You are sitting out: the table checks or folds for you and deals you out of new hands.";
+    hint.textContent = "You are sitting out (your turn timer ran out, or you chose to): the table checks or folds for you and deals you out of new hands until you are back.";
+    hint.classList.add("sealed");
     row.append(button("I'm back", () => send({ type: "back" }), "primary"));
     return;
   }

@@ -65,3 +65,12 @@ export function valueOf(input) {
   if (kind === "prices") return text.split(/[\s,]+/).filter(Boolean).map(Number);
   return Number(text);
 }
+
+/**
+ * A whole number typed in a field, or the text as typed (the server's refusal names the field).
+ * @param {string} text
+ * @returns {number | string}
+ */
+export function wholeOr(text) {
+  return /^\d+$/.test(text) ? Number(text) : text;
+}

@@ -4,7 +4,7 @@
 
 import { getJSON } from "./api.js";
 import { $, badge, button, el } from "./dom.js";
-import { field, option, valueOf } from "./form.js";
+import { field, option, valueOf, wholeOr } from "./form.js";
 import { send } from "./socket.js";
 import { state } from "./state.js";
 import { showTab } from "./tabs.js";
@@ -34,22 +34,16 @@ export function drawHost() {
   const key = JSON.stringify([seats, you.seat, table.paused, table.house, table.options, now.host, Boolean(state.games)]);
   if (key === state.drawn.host) return;
   state.drawn.host = key;
+  /** @type {HTMLElement[]} */
   const parts = [];
+  const requests = requestRows(now);
+  if (now.host && now.host.requests.length) parts.push(...requests);
   parts.push(el("h3", "The table"));
   const pause = button(table.paused ? "Resume the table" : "Pause the table", () => host({ do: table.paused ? "resume" : "pause" }));
   pause.dataset.host = table.paused ? "resume" : "pause";
   parts.push(pause, el("div", table.paused ? "Paused: no deal, no timer, no bot moves." : "Pausing stops the deal, the timers and the bots.", "hint"));
 
-  parts.push(el("h3", "Seat requests"));
-  const asked = now.host ? now.host.requests : [];
-  if (!asked.length) parts.push(el("div", table.options.approve_seats ? "Nobody is waiting." : "Newcomers sit down at once (turn on \u201capprove seats\u201d below to vet them).", "hint"));
-  for (const r of asked) {
-    const row = el("div", "", "host-row");
-    const yes = button("Approve", () => host({ do: "approve", request: r.id }), "primary");
-    yes.dataset.approve = r.name;
-    row.append(el("span", `${r.name} asks for a seat`), yes, button("Decline", () => host({ do: "decline", request: r.id }), "quiet"));
-    parts.push(row);
-  }
+  if (!(now.host && now.host.requests.length)) parts.push(...requests);
 
   parts.push(el("h3", "Seats"));
   for (const s of table.seats) {
@@ -78,6 +72,25 @@ export function drawHost() {
   if (game) parts.push(...houseForm(game, table));
   parts.push(el("h3", "Options"), optionsForm(table));
   $("host-body").replaceChildren(...parts);
+}
+
+/**
+ * The seat requests waiting on the host, each with Approve and Decline (first in the panel
+ * while someone waits).
+ * @param {import("./types.js").Snapshot} now
+ */
+function requestRows(now) {
+  const parts = [el("h3", "Seat requests")];
+  const asked = now.host ? now.host.requests : [];
+  if (!asked.length) parts.push(el("div", now.table.options.approve_seats ? "Nobody is waiting." : "Newcomers sit down at once (turn on \u201capprove seats\u201d below to vet them).", "hint"));
+  for (const r of asked) {
+    const row = el("div", "", "host-row");
+    const yes = button("Approve", () => host({ do: "approve", request: r.id }), "primary");
+    yes.dataset.approve = r.name;
+    row.append(el("span", `${r.name} asks for a seat`), yes, button("Decline", () => host({ do: "decline", request: r.id }), "quiet"));
+    parts.push(row);
+  }
+  return parts;
 }
 
 /**
@@ -149,6 +162,7 @@ function optionsForm(table) {
   };
   form.append(number("max_buy", "most chips after a rebuy", table.options.max_buy, `the buy-in, ${table.stack}`));
   form.append(number("chip_value", "a chip is worth", table.options.chip_value, "no money value"));
+  form.append(number("time_bank", "time bank, seconds", table.options.time_bank || 0, "0: none"));
   const save = el("button", "Save the options", "primary");
   save.type = "submit";
   form.append(save);
@@ -162,16 +176,28 @@ function optionsForm(table) {
       options: {
         approve_seats: input("approve_seats").checked,
         odds: input("odds").checked,
-        max_buy: max === "" ? null : (/^\d+$/.test(max) ? Number(max) : max),
+        max_buy: max === "" ? null : wholeOr(max),
         chip_value: input("chip_value").value.trim() || null,
+        time_bank: wholeOr(input("time_bank").value.trim() || "0"),
       },
     });
   });
   return form;
 }
 
-/** The games and bots, for the forms. */
+/** The first seat request waiting, scrolled into view with the focus on its Approve button. */
+function bringRequest() {
+  const first = document.querySelector("#host-body [data-approve]");
+  if (!(first instanceof HTMLElement)) return;
+  first.scrollIntoView({ block: "center" });
+  first.focus({ preventScroll: true });
+}
+
+/** The games and bots, for the forms; the host's tab, opened with requests waiting, shows them. */
 export function startHost() {
+  $("host-tab").addEventListener("click", () => {
+    if (state.snap && state.snap.host && state.snap.host.requests.length) bringRequest();
+  });
   getJSON("/api/games").then((data) => {
     state.games = data;
     state.drawn.host = "";

@@ -30,6 +30,7 @@ export async function drawLedger() {
     row.append(el("td", p.player), el("td", String(p.bought)), el("td", String(p.cashed)), el("td", String(p.on_table)));
     const net = el("td", signed(p.balance), p.balance < 0 ? "minus" : "");
     if (money) net.append(el("small", p.money || ""));
+    if (!p.bot && p.settles !== p.balance) net.append(el("small", `settles ${signed(p.settles || 0)}`));
     row.append(net);
     table.append(row);
   }
@@ -40,6 +41,14 @@ export async function drawLedger() {
     parts.push(el("div", `${t.payer} pays ${t.payee} ${t.chips} chip${t.chips === 1 ? "" : "s"}${t.money ? ` (${t.money})` : ""}`, "transfer"));
   }
   if (book.transfers.length) parts.push(el("div", book.exact ? "The fewest transfers that square everyone." : "Greedy transfers (too many players to search for the fewest).", "hint"));
+  if (book.players.some((p) => p.bot)) {
+    /** @param {number} n */
+    const chips = (n) => `${n} chip${n === 1 ? "" : "s"}`;
+    const house = book.house === 0 ? "The house (the bots) is even." :
+      `The house (the bots) ${book.house > 0 ? "won" : "lost"} ${chips(Math.abs(book.house))}.`;
+    parts.push(el("div", house, "house-line"));
+    parts.push(el("div", "Bots play for the house: the settle-up is among people, and a person's \u201csettles\u201d leaves out what they won from or lost to the bots.", "hint"));
+  }
   $("ledger-body").replaceChildren(...parts);
   /** @type {HTMLAnchorElement} */ ($("ledger-csv")).href = `/api/tables/${encodeURIComponent(state.code)}/ledger.csv`;
 }

@@ -3,7 +3,7 @@
 
 import { getJSON, keepName, keepToken, lastName, postJSON } from "./api.js";
 import { $, $input } from "./dom.js";
-import { field, option, valueOf } from "./form.js";
+import { field, option, valueOf, wholeOr } from "./form.js";
 
 /** @typedef {import("./types.js").Catalogue} Catalogue */
 
@@ -67,11 +67,18 @@ function renderGame() {
   $input("stack").value = String(game.stack);
 }
 
+/** The form's error, gone once the player changes what it was about (or tries again). */
+function clearError() {
+  const error = $("create-error");
+  error.classList.add("hidden");
+  error.textContent = "";
+}
+
 /** @param {SubmitEvent} event */
 async function create(event) {
   event.preventDefault();
   const error = $("create-error");
-  error.classList.add("hidden");
+  clearError();
   const game = currentGame();
   /** @type {Record<string, unknown>} */
   const house = {};
@@ -84,6 +91,8 @@ async function create(event) {
   /** @type {Record<string, unknown>} */
   const options = { approve_seats: $input("approve-seats").value === "true", odds: $input("offer-odds").value === "true" };
   if ($input("chip-value").value.trim()) options.chip_value = $input("chip-value").value.trim();
+  const bank = $input("time-bank").value.trim();
+  if (bank) options.time_bank = wholeOr(bank);
   /** @type {Record<string, unknown>} */
   const body = { game: game.name, seats, house, options, stack: Number($input("stack").value), timer: Number($input("timer").value) };
   if (seats.includes("you")) body.name = name;
@@ -115,6 +124,9 @@ async function start() {
   select.addEventListener("change", renderGame);
   $input("count").addEventListener("change", renderSeats);
   $("create").addEventListener("submit", create);
+  $("create").addEventListener("input", clearError);
+  $("create").addEventListener("change", clearError);
+  addEventListener("pageshow", clearError); // back from a table: no error from before it
   $("join").addEventListener("submit", join);
   renderGame();
 }

@@ -4,15 +4,17 @@
 // Nothing here decides what is legal: the server checks every move and a refusal comes back
 // with its rule. docs/web.md ("The page's code") maps the modules.
 
+import { drawAlert, startAlert } from "./alert.js";
 import { drawBoard, focusedCard, refocusCard, tick } from "./board.js";
 import { drawChat, drawChatRoom, startChat } from "./chat.js";
-import { drawControls } from "./controls.js";
+import { chooseOnlyCard, drawControls } from "./controls.js";
 import { $, $input } from "./dom.js";
 import { contribute, drawFair } from "./fair.js";
 import { refreshSoon, receive } from "./handlers.js";
 import { startHistory } from "./history.js";
 import { drawHost, drawHostTab, startHost } from "./host.js";
 import { openJoin, startJoin } from "./join.js";
+import { startLayout } from "./layout.js";
 import { drawRebuy, startLedger } from "./ledger.js";
 import { drawOdds, startOdds } from "./odds.js";
 import { connect, send } from "./socket.js";
@@ -22,10 +24,12 @@ import { startTabs } from "./tabs.js";
 /** The whole page from the snapshot; the focus stays on the card that had it. */
 function draw() {
   const kept = focusedCard();
+  chooseOnlyCard();
   drawBoard();
   drawControls();
   openJoin();
   drawHome();
+  drawAlert();
   tick();
   refocusCard(kept);
 }
@@ -72,6 +76,7 @@ function startHeader() {
 
 function start() {
   startHeader();
+  startAlert();
   startJoin();
   startTabs();
   startChat();
@@ -81,8 +86,7 @@ function start() {
   startHost();
   onChange(draw);
   setInterval(() => { if (state.snap) tick(); }, 250);
-  // the controls sit fixed at the bottom: keep the page's end clear of them
-  new ResizeObserver(() => { document.body.style.paddingBottom = `${$("controls").offsetHeight + 12}px`; }).observe($("controls"));
+  startLayout();
   connect(receive);
 }
 

@@ -19,12 +19,13 @@
  *   step: string }} View
  * @typedef {{ seat: number, name: string, bot: string | null }} Player
  * @typedef {{ number: number, players: Player[], starting: number[], you: number | null,
- *   view: View, timers: Record<string, number>, commitment?: string, scheme?: string,
+ *   view: View, timers: Record<string, number>, banks?: Record<string, number>,
+ *   commitment?: string, scheme?: string,
  *   entropy: (string | null)[], seed?: string, secret?: string }} Hand
  * @typedef {{ seat: number, kind: "open" | "human" | "bot", name: string, bot: string | null,
  *   stack: number, sitting_out: boolean, connected: boolean }} SeatInfo
  * @typedef {{ approve_seats: boolean, odds: boolean, max_buy: number | null,
- *   chip_value: string | null }} TableOptions
+ *   chip_value: string | null, time_bank?: number }} TableOptions
  * @typedef {{ code: string, game: string, title: string, house: Record<string, unknown>,
  *   stakes: { ante: number, bring_in: number, small_bet: number, big_bet: number },
  *   sealed: { sale: boolean, declare: boolean }, stack: number, timer: number, hands: number,
@@ -76,10 +77,10 @@
  *   stack: number, stakes: Rule[], house: Rule[] }} Game
  * @typedef {{ games: Game[], bots: string[], timer: number }} Catalogue
  * @typedef {{ player: string, bought: number, cashed: number, on_table: number,
- *   balance: number, money: string | null }} LedgerRow
+ *   balance: number, money: string | null, bot: boolean, settles: number | null }} LedgerRow
  * @typedef {{ payer: string, payee: string, chips: number, money: string | null }} Transfer
  * @typedef {{ chip_value: string | null, hands: number, players: LedgerRow[],
- *   transfers: Transfer[], exact: boolean }} Ledger
+ *   transfers: Transfer[], exact: boolean, house: number }} Ledger
  * @typedef {{ number: number, void: string | null, over: boolean, players: string[],
  *   net: number[] }} PastHand
  * @typedef {{ card: string | null, up: boolean }} ReplayCard
