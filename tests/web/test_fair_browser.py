@@ -152,3 +152,30 @@ def test_a_folded_hand_stays_private_in_the_browser(browser: Browser, tmp_path: 
         ann_seat = next(e for e, p in enumerate(data.players) if p["name"] == "Ann")
         assert named(" ".join(map(str, view(state, ann_seat).log))) == opened(records["ann"])
         assert opened(records["eve"]) == public
+
+
+def test_a_value_that_came_after_the_deal_is_explained_not_alarming(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """Ann against bots: the hand is dealt as soon as she sits, usually before her page's value
+    for its root arrives. Then the hand has no value of hers, and the panel says her value came
+    after the deal (docs/fairness.md: the server's deck, cut by the values in time, is the deal),
+    never that her value is missing from the hand as if something were wrong."""
+    app = create_app(str(tmp_path / "late.db"), settings=Settings(bot_delay=600))
+    with live_server(app) as url:
+        made = post(
+            f"{url}/api/tables",
+            {"game": "stud", "seats": ["you", "bot:call", "bot:call"], "name": "Ann", "timer": 0},
+        )
+        ann, _ = open_page(browser, url, made["code"], made["token"])
+        fair = ann.locator("#fair-body")
+        expect(fair).to_contain_text("Cut by the values of")
+        expect(fair.locator(".value")).to_have_count(1)
+        data = app.state.store.hand(made["code"], 1)
+        ann_seat = next(e for e, p in enumerate(data.players) if p["name"] == "Ann")
+        text = fair.inner_text()
+        assert "NOT" not in text
+        if not data.players[ann_seat].get("entropy"):  # none, or "" (none in time)
+            assert "arrived after this hand was dealt" in text, text
+        else:
+            assert "Your value was mixed in" in text, text

@@ -79,8 +79,12 @@ function drawCut(hand, root, over) {
   lines.push(el("div", `Cut by the values of ${given} player${given === 1 ? "" : "s"}.`));
   const mine = sentFor(root);
   if (mine && hand.you !== null) {
-    const mixed = hand.entropy[hand.you] === mine;
-    lines.push(el("div", mixed ? `Your value was mixed in: ${mine}` : `Your value ${mine} is NOT among the hand's values.`, mixed ? "hint value" : "warning value"));
+    const used = hand.entropy[hand.you];
+    if (used === mine) lines.push(el("div", `Your value was mixed in: ${mine}`, "hint value"));
+    // none of yours: it came after the deal, which a value cannot change (the server's deck, cut
+    // by the others' values, is the deal); another value in your place is a warning
+    else if (!used) lines.push(el("div", `Your value ${mine} arrived after this hand was dealt, so this hand was cut without it; your page sends one for each next deck.`, "hint value"));
+    else lines.push(el("div", `Your value ${mine} is NOT the one the hand was cut with.`, "warning value"));
   }
   if (over) {
     const check = `splitpot verify --commitment ${root}${mine && hand.you !== null ? ` --entropy ${mine}` : ""} FILE`;
