@@ -1,6 +1,7 @@
 """The table's layout in a real browser (Debian's Chromium, a real server on 127.0.0.1): 2, 5
-and 8 players at Seven Card Stud High-Low, dealt to seventh street, and 7 at Auction with its
-lot, at 1280x800, 1920x1080 and 390x844. No seat covers another, the pot or the hand's log;
+and 8 players at Seven Card Stud High-Low, dealt to seventh street, 7 at Auction with its lot,
+and every other game with as many as it seats up to eight at its first decision, at 1280x800,
+1920x1080 and 390x844. No seat covers another, the pot or the hand's log;
 none runs off the page's sides. The header names the game and the hand. Screenshots are kept
 in build/screenshots/layout-*.png.
 """
@@ -76,6 +77,22 @@ def deal_to_seventh_street(page: Page) -> None:
             page.wait_for_timeout(50)
 
 
+def at_every_size(page: Page, name: str) -> list[str]:
+    """The layout's problems at each size (desktop, wide, phone), its screenshots kept as
+    ``name``-SIZE.png; the header must show the game's name and the hand's number."""
+    found: list[str] = []
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        page.evaluate("() => new Promise(requestAnimationFrame)")
+        page.screenshot(path=str(SCREENSHOTS / f"{name}-{size}.png"), full_page=True)
+        found += [f"{size}: {line}" for line in problems(page)]
+        for part in ("#title", "#hand-no"):  # the game's name, the hand's number
+            box = page.locator(part).bounding_box()
+            if not page.locator(part).is_visible() or not box or box["width"] < 40:
+                found.append(f"{size}: the header does not show {part}")
+    return found
+
+
 @pytest.mark.parametrize(
     ("game", "players"), [("stud8", 2), ("stud8", 5), ("stud8", 8), ("auction", 7)]
 )
@@ -102,19 +119,34 @@ def test_seats_pot_and_log_never_overlap(
         # the header says which game and which hand, at every size
         expect(page.locator("#hand-no")).to_have_text("hand 1")
         expect(page.locator("#title")).not_to_be_empty()
-        found: list[str] = []
-        for size, viewport in SIZES.items():
-            page.set_viewport_size(viewport)
-            page.evaluate("() => new Promise(requestAnimationFrame)")
-            shot = SCREENSHOTS / f"layout-{game}-{players}-{size}.png"
-            page.screenshot(path=str(shot), full_page=True)
-            found += [f"{size}: {line}" for line in problems(page)]
-            for part in ("#title", "#hand-no"):  # the game's name, the hand's number
-                box = page.locator(part).bounding_box()
-                if not page.locator(part).is_visible() or not box or box["width"] < 40:
-                    found.append(f"{size}: the header does not show {part}")
+        found = at_every_size(page, f"layout-{game}-{players}")
         if players == 8:
             found += axe_check(page, "eight seats (phone)")
+        assert not found, "\n".join(found)
+        assert not errors
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [("stud", 8), ("razz", 8), ("stud5", 8), ("stud5hilo", 8), ("stud5buy", 8), ("nasdaq", 8),
+     ("nasdaq7", 7)],
+)  # fmt: skip
+def test_every_other_game_seats_its_players_without_overlap(
+    browser: Browser, tmp_path: Any, game: str, players: int
+) -> None:
+    """The other games at their first decision, as many players as they seat up to eight."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    app = create_app(str(tmp_path / "t.db"), settings=Settings(bot_delay=0.02, next_delay=600))
+    with live_server(app) as url:
+        seats = ["you"] + ["bot:call"] * (players - 1)
+        made = post(url + "/api/tables", {"game": game, "seats": seats, "name": "Ann", "timer": 0})
+        page = browser.new_page(viewport=SIZES["desktop"])
+        errors = watch_errors(page)
+        sit(page, url, made["code"], made["token"])
+        expect(page.locator("#felt .seat")).to_have_count(players)
+        expect(page.locator("#others .seat").last.locator(".card").first).to_be_visible()
+        expect(page.locator("#hand-no")).to_have_text("hand 1")
+        found = at_every_size(page, f"layout-{game}-{players}")
         assert not found, "\n".join(found)
         assert not errors
 
