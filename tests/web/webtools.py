@@ -3,6 +3,7 @@ port, in a thread of the test process) and Debian's Chromium for Playwright."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import re
@@ -12,6 +13,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -22,6 +24,8 @@ import pytest
 import uvicorn
 from playwright.sync_api import Page
 from starlette.applications import Starlette
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import InvalidHandshake, InvalidStatus
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -196,3 +200,20 @@ def watch_errors(page: Page) -> list[str]:
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     return errors
+
+
+async def table_socket(urls: str | list[str], code: str, within: float = 30.0) -> ClientConnection:
+    """A WebSocket to table ``code`` at the first of ``urls`` that serves it, tried again (as
+    the page does) while each answers 404 or 503 or is down: on PostgreSQL a server started
+    again after a kill waits for the dead one's lease to run out before it runs the table, and
+    a server that does not run it answers 503 (docs/deploy.md). ``urls`` may change meanwhile."""
+    until = time.monotonic() + within
+    while True:
+        for url in [urls] if isinstance(urls, str) else list(urls):
+            try:
+                return await connect(url.replace("http", "ws", 1) + f"/ws/{code}", open_timeout=5)
+            except (InvalidHandshake, OSError) as exc:  # refused, or closed by a killed server
+                status = exc.response.status_code if isinstance(exc, InvalidStatus) else None
+                if status not in (None, 404, 503) or time.monotonic() > until:
+                    raise
+        await asyncio.sleep(0.2)

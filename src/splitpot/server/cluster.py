@@ -52,9 +52,13 @@ class Cluster:
         self.task: asyncio.Task[None] | None = None
 
     def first(self) -> list[str]:
-        """The codes of the tables this process takes as it starts (waited for: start-up)."""
-        ids = self.store.run(leases.take, self.owner, self.settings.lease_ttl)
-        return self.store.run(leases.codes, ids) if ids else []
+        """The codes of the tables this process runs as it starts (waited for: start-up): those
+        it made before serving (the practice table) and those it takes."""
+        ttl = self.settings.lease_ttl
+        ids = self.store.run(leases.renew, self.owner, ttl)
+        ids.update(self.store.run(leases.take, self.owner, ttl))
+        self.elsewhere = self.store.run(leases.owners)
+        return self.store.run(leases.codes, sorted(ids)) if ids else []
 
     def claim(self, session: Session, code: str) -> None:
         """Hold the new table ``code`` (in the transaction that stores it)."""
@@ -77,7 +81,10 @@ class Cluster:
             log.warning("the leases of %s could not be given up: %s", self.owner, exc)
 
     async def _run(self, query: Callable[..., T], *args: object) -> T:
-        return await asyncio.to_thread(self.store.run, query, *args)
+        """``query`` on the store's writer, in the transaction of the tables' writes: their
+        fences hold lease rows (shared) that a renewal updates, and in one transaction they
+        cannot deadlock."""
+        return await self.store.write(query, *args)
 
     async def _loop(self, tables: Owned) -> None:
         while True:
