@@ -1,8 +1,9 @@
 """Tables on many servers (docs/deploy.md), on PostgreSQL only: two ``splitpot serve`` processes
-on one database run 20 tables of mixed games, each with bots and a socket player that plays its
-seat and connects again whenever its connection closes (as the page does). One server is killed
-with SIGKILL mid-hand: every table it ran is played on by the other within 10 seconds (its lease
-ran out) and its players are connected again. Started again, the killed server runs nothing the
+on one database, behind nginx configured by the repository's deploy/nginx, run 20 tables of
+mixed games, each with bots and a socket player that plays its seat and connects again whenever
+its connection closes (as the page does). One server is killed with SIGKILL mid-hand: every
+table it ran is played on by the other within 10 seconds (its lease ran out) and its players are
+connected again, through nginx. Started again on its port, the killed server runs nothing the
 other holds; stopped with Ctrl-C, the other gives up its tables and the new one takes them.
 
 The stored moves say which process stored each: for every table those processes come one after
@@ -25,7 +26,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import Engine
 from test_restart import move
 from websockets.exceptions import ConnectionClosed
-from webtools import ServerProcess, get, post, table_socket
+from webtools import ServerProcess, free_port, get, nginx, post, table_socket
 
 from dbtools import DATABASES
 from splitpot.notation import format_action, read_phh
@@ -46,14 +47,14 @@ RESUMED_WITHIN = 10.0
 class Player:
     """A socket player: plays its seat from each snapshot, connects again when closed."""
 
-    def __init__(self, code: str, token: str, urls: list[str]) -> None:
-        self.code, self.token, self.urls = code, token, urls
+    def __init__(self, code: str, token: str, url: str) -> None:
+        self.code, self.token, self.url = code, token, url
         self.connections = 0
         self.states = 0
 
     async def run(self) -> None:
         while True:
-            ws = await table_socket(self.urls, self.code, within=60)
+            ws = await table_socket(self.url, self.code, within=60)
             self.connections += 1
             sent = 0
             try:
@@ -134,9 +135,10 @@ def played_on(engine: Engine, codes: set[str], prefix: str, after: int) -> Calla
     return check
 
 
-def make_tables(urls: list[str]) -> list[tuple[str, str]]:
-    """20 tables of the registered games in turn, made on each server in turn: (code, token)."""
-    games = get(urls[0] + "/api/games")["games"]
+def make_tables(url: str) -> list[tuple[str, str]]:
+    """20 tables of the registered games in turn (nginx spreads them over the servers):
+    (code, token) each."""
+    games = get(url + "/api/games")["games"]
     made = []
     for i in range(TABLES):
         game = games[i % len(games)]
@@ -148,7 +150,7 @@ def make_tables(urls: list[str]) -> list[tuple[str, str]]:
             "stack": STACK,
             "timer": 5,
         }
-        reply = post(urls[i % 2] + "/api/tables", spec)
+        reply = post(url + "/api/tables", spec)
         made.append((reply["code"], reply["token"]))
     return made
 
@@ -156,15 +158,20 @@ def make_tables(urls: list[str]) -> list[tuple[str, str]]:
 def test_a_killed_server_s_tables_play_on_elsewhere_and_never_twice(
     db: str, tmp_path: Path
 ) -> None:
-    first = ServerProcess(db, *OPTIONS, errors=tmp_path / "first.stderr")
-    other = ServerProcess(db, *OPTIONS, errors=tmp_path / "other.stderr")
-    again = ServerProcess(db, *OPTIONS, errors=tmp_path / "again.stderr")
-    urls = [first.start(), other.start()]
+    ports = [free_port(), free_port()]
+    first, other, again = (
+        ServerProcess(db, *OPTIONS, "--port", str(port), errors=tmp_path / f"{name}.stderr")
+        for name, port in (("first", ports[0]), ("other", ports[1]), ("again", ports[0]))
+    )
+    first.start()
+    other.start()
+    (tmp_path / "nginx").mkdir()
     try:
-        with database(db) as engine:
-            tables = make_tables(urls)
+        with database(db) as engine, nginx(tmp_path / "nginx", ports) as url:
+            tables = make_tables(url)
             prefixes = {owner_prefix(first): "first", owner_prefix(other): "other"}
-            asyncio.run(asyncio.wait_for(scenario(engine, tables, urls, first, other, again), 180))
+            run = scenario(engine, tables, url, first, other, again)
+            asyncio.run(asyncio.wait_for(run, 180))
             check_moves(engine, tables, prefixes, owner_prefix(again))
     finally:
         for server in (first, other, again):
@@ -177,12 +184,12 @@ def test_a_killed_server_s_tables_play_on_elsewhere_and_never_twice(
 async def scenario(
     engine: Engine,
     tables: list[tuple[str, str]],
-    urls: list[str],
+    url: str,
     first: ServerProcess,
     other: ServerProcess,
     again: ServerProcess,
 ) -> None:
-    players = [Player(code, token, urls) for code, token in tables]
+    players = [Player(code, token, url) for code, token in tables]
     tasks = [asyncio.get_running_loop().create_task(p.run()) for p in players]
     try:
         every = {code for code, _ in tables}
@@ -208,7 +215,7 @@ async def scenario(
             "the killed server's players connected again",
         )
 
-        urls[0] = await asyncio.to_thread(again.start)  # the killed one, started again
+        await asyncio.to_thread(again.start)  # the killed one, started again on its port
         await asyncio.sleep(3 * 1.5)  # a few renewals: it takes nothing the other holds
         assert not any(o.startswith(owner_prefix(again)) for o in lease_owners(engine).values())
         await asyncio.to_thread(other.stop)  # Ctrl-C: it gives up its leases

@@ -28,6 +28,9 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import InvalidHandshake, InvalidStatus
 
 CHROMIUM = Path("/usr/bin/chromium")
+NGINX = Path("/usr/sbin/nginx")
+DEPLOY = Path(__file__).resolve().parents[2] / "deploy" / "nginx"
+"""The nginx configuration in the repository (docs/deploy.md)."""
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -214,6 +217,71 @@ async def table_socket(urls: str | list[str], code: str, within: float = 30.0) -
                 return await connect(url.replace("http", "ws", 1) + f"/ws/{code}", open_timeout=5)
             except (InvalidHandshake, OSError) as exc:  # refused, or closed by a killed server
                 status = exc.response.status_code if isinstance(exc, InvalidStatus) else None
-                if status not in (None, 404, 503) or time.monotonic() > until:
+                if status not in (None, 404, 502, 503, 504) or time.monotonic() > until:
                     raise
         await asyncio.sleep(0.2)
+
+
+def nginx_or_skip() -> Path:
+    """Debian's nginx; CI (which installs it) fails without it, a developer's run skips."""
+    if NGINX.exists():
+        return NGINX
+    if os.environ.get("CI"):
+        pytest.fail(f"{NGINX} is missing: .ci/run installs Debian's nginx package")
+    pytest.skip(f"{NGINX} is missing (apt-get install nginx)")
+
+
+def free_port() -> int:
+    """A port free on 127.0.0.1 now (for a server that must be started again on the same)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def nginx_prefix(folder: Path, http: str, ports: list[int]) -> Path:
+    """An nginx prefix in ``folder``: the repository's deploy/nginx as conf/splitpot/ (its
+    servers.conf listing ``ports``) and a main nginx.conf whose http block is ``http``; the
+    main file's path."""
+    conf = folder / "conf"
+    shutil.copytree(DEPLOY, conf / "splitpot")
+    servers = "".join(f"server 127.0.0.1:{p} max_fails=0;\n" for p in ports)
+    (conf / "splitpot" / "servers.conf").write_text(servers)
+    (folder / "logs").mkdir()
+    user = "user root;\n" if os.getuid() == 0 else ""  # its workers read the test's folder
+    main = conf / "nginx.conf"
+    main.write_text(
+        f"{user}worker_processes 1;\npid nginx.pid;\nevents {{ worker_connections 512; }}\n"
+        f"http {{\n  access_log off;\n{http}\n}}\n"
+    )
+    return main
+
+
+@contextmanager
+def nginx(folder: Path, ports: list[int]) -> Iterator[str]:
+    """nginx on 127.0.0.1 (a free port) in front of the servers on ``ports``, configured by
+    the repository's routing.conf and proxy.conf; yields its base URL."""
+    binary = nginx_or_skip()
+    port = free_port()
+    http = (
+        "  include splitpot/routing.conf;\n"
+        f"  server {{ listen 127.0.0.1:{port}; include splitpot/proxy.conf; }}"
+    )
+    main = nginx_prefix(folder, http, ports)
+    command = [str(binary), "-p", str(folder), "-c", str(main), "-e", "stderr"]
+    with (folder / "nginx.stderr").open("w") as err:
+        process = subprocess.Popen([*command, "-g", "daemon off;"], stderr=err)
+    try:
+        until = time.monotonic() + 20
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                assert process.poll() is None, (folder / "nginx.stderr").read_text()
+                assert time.monotonic() < until, "nginx did not start"
+                time.sleep(0.05)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        process.terminate()
+        process.wait(10)
