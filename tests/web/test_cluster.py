@@ -22,11 +22,12 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from nginxtools import free_port
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import Engine
 from test_restart import move
 from websockets.exceptions import ConnectionClosed
-from webtools import ServerProcess, free_port, get, nginx, post, table_socket
+from webtools import ServerProcess, get, nginx, post, table_socket
 
 from dbtools import DATABASES
 from splitpot.notation import format_action, read_phh

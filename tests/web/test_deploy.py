@@ -6,7 +6,8 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from webtools import nginx_or_skip, nginx_prefix
+from nginxtools import nginx_prefix
+from webtools import nginx_or_skip
 
 
 def test_the_site_s_nginx_configuration_is_valid(tmp_path: Path) -> None:
