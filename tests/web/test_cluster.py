@@ -113,27 +113,31 @@ def lease_owners(engine: Engine) -> dict[str, str]:
         return {str(row[0]): str(row[1]) for row in connection.execute(query)}
 
 
-async def until(done: Callable[[], bool], seconds: float, what: str) -> float:
-    """Poll ``done`` (each 0.2 s) until it holds; the seconds it took. Fails after ``seconds``."""
+async def until(waiting: Callable[[], object], seconds: float, what: str) -> float:
+    """Poll ``waiting`` (each 0.2 s) until it answers nothing; the seconds it took. Fails after
+    ``seconds``, saying what it still waits on."""
     began = time.monotonic()
-    while not done():
-        assert time.monotonic() - began < seconds, f"{what}: not within {seconds:g} s"
+    while left := waiting():
+        assert time.monotonic() - began < seconds, f"{what}: not within {seconds:g} s: {left}"
         await asyncio.sleep(0.2)
     return time.monotonic() - began
 
 
-def played_on(engine: Engine, codes: set[str], prefix: str, after: int) -> Callable[[], bool]:
-    """Every table of ``codes`` has more than ``after`` moves stored by a server whose name
-    starts with ``prefix``."""
+def played_on(
+    engine: Engine, codes: set[str], prefix: str, after: int
+) -> Callable[[], dict[str, object]]:
+    """The tables of ``codes`` with at most ``after`` moves stored by a server whose name
+    starts with ``prefix``, each with its last moves (hand, number, server)."""
 
-    def check() -> bool:
+    def waiting() -> dict[str, object]:
         moves = moves_by(engine)
-        return all(
-            sum(1 for *_, s in moves.get(c, []) if s and s.startswith(prefix)) > after
-            for c in codes
-        )
+        return {
+            code: moves.get(code, [])[-3:]
+            for code in sorted(codes)
+            if sum(1 for *_, s in moves.get(code, []) if s and s.startswith(prefix)) <= after
+        }
 
-    return check
+    return waiting
 
 
 def make_tables(url: str) -> list[tuple[str, str]]:
@@ -211,7 +215,7 @@ async def scenario(
         )
         print(f"the killed server's {len(mine)} tables played on after {took:.1f} s")
         await until(
-            lambda: all(by_table[c].connections >= 2 for c in mine),
+            lambda: [c for c in sorted(mine) if by_table[c].connections < 2],
             RESUMED_WITHIN - (time.monotonic() - killed),
             "the killed server's players connected again",
         )

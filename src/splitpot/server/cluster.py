@@ -97,8 +97,9 @@ class Cluster:
     async def turn(self, tables: Owned) -> None:
         """Renew; stop the tables lost; take what is free; read who runs the rest."""
         ttl = self.settings.lease_ttl
+        running = tables.held()  # before the renewal: a table made meanwhile is not lost
         kept = await self._run(leases.renew, self.owner, ttl)
-        for table_id, code in tables.held().items():
+        for table_id, code in running.items():
             if table_id not in kept:
                 log.warning("table %s: its lease was taken; another server runs it now", code)
                 await tables.drop(code)

@@ -132,6 +132,7 @@ class Tables:
         self.opened = False
         self.cluster = Cluster(store, settings) if store.shared else None
         """This process's leases where several may serve the database (PostgreSQL)."""
+        self._stopping: set[asyncio.Task[None]] = set()
 
     def open(self) -> None:
         """Load every stored table (on PostgreSQL: the tables this process takes), resuming
@@ -181,7 +182,9 @@ class Tables:
     def _lose(self, code: str) -> None:
         """A write found the table's lease taken: stop the table (not from its own task)."""
         if code in self.live:
-            asyncio.get_running_loop().create_task(self.drop(code))
+            task = asyncio.get_running_loop().create_task(self.drop(code))
+            self._stopping.add(task)  # kept until done (the loop holds tasks weakly)
+            task.add_done_callback(self._stopping.discard)
 
     def held(self) -> dict[int, str]:
         """Table id -> code of every table this process runs."""
