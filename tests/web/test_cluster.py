@@ -20,12 +20,12 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from nginxtools import free_port
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import Engine
-from test_restart import move
 from websockets.exceptions import ConnectionClosed
 from webtools import ServerProcess, get, nginx, post, table_socket
 
@@ -45,6 +45,23 @@ RESUMED_WITHIN = 10.0
 """Seconds within which the issue (30) asks a dead server's tables to play on elsewhere."""
 
 
+def pick(view: dict[str, Any]) -> dict[str, Any]:
+    """A move every game takes: check or call where offered, else the first option (never a
+    fold unless it is all there is), at its lowest amount, its first card and declaration."""
+    options = [o for o in view["options"] if o["verb"] != "f"] or view["options"]
+    option = next((o for o in options if o["verb"] == "cc"), options[0])
+    chosen: dict[str, Any] = {"type": "act", "verb": option["verb"]}
+    if option["choices"]:
+        chosen["amount"] = option["choices"][0]
+    elif option["min"] is not None:
+        chosen["amount"] = option["min"]
+    if option["cards"]:
+        chosen["card"] = option["cards"][0]
+    if option["declarations"]:
+        chosen["declaration"] = option["declarations"][0]
+    return chosen
+
+
 class Player:
     """A socket player: plays its seat from each snapshot, connects again when closed."""
 
@@ -52,6 +69,8 @@ class Player:
         self.code, self.token, self.url = code, token, url
         self.connections = 0
         self.states = 0
+        self.refused: list[str] = []
+        """The refusals of its moves, but for a move that crossed a newer snapshot (stale)."""
 
     async def run(self) -> None:
         while True:
@@ -62,6 +81,8 @@ class Player:
                 await ws.send(json.dumps({"type": "hello", "token": self.token}))
                 async for raw in ws:
                     message = json.loads(raw)
+                    if message["type"] == "error" and message["reason"] != "stale":
+                        self.refused.append(f"{self.code}: {message['message']}")
                     if message["type"] != "state" or message["acks"] < sent:
                         continue
                     self.states += 1
@@ -69,7 +90,7 @@ class Player:
                     if hand is None or hand["view"]["finished"] or not hand["view"]["options"]:
                         continue
                     at = len(hand["view"]["log"])
-                    chosen = move(hand["view"], hand["you"])
+                    chosen = pick(hand["view"])
                     await ws.send(json.dumps({**chosen, "hand": hand["number"], "at": at}))
                     sent += 1
             except ConnectionClosed:
@@ -236,6 +257,8 @@ async def scenario(
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
     assert not failed, failed  # every player played to the end
+    refused = [line for p in players for line in p.refused]
+    assert not refused, refused  # and every move it made was taken
 
 
 def check_moves(
