@@ -20,6 +20,7 @@ be answered), and everything runs on the loopback interface.
     .venv/bin/python benchmarks/load.py --quick              # 5 tables, 8 seconds
     .venv/bin/python benchmarks/load.py --tables 2 --clients 2 --seconds 3
     .venv/bin/python benchmarks/load.py --db postgresql://splitpot@/postgres?host=/tmp/pg
+    .venv/bin/python benchmarks/load.py --db postgresql://... --processes 2  # behind nginx
 
 Targets: zero errors; p99 under 50 ms; memory flat (RSS at the end within 10 % of RSS once every
 table plays). The clients run in this process, on the same cores as the server: on a busy
@@ -97,12 +98,19 @@ class Server:
     """``splitpot serve`` in a process of its own on 127.0.0.1 and a port it picks."""
 
     def __init__(
-        self, db: str, folder: Path, next_delay: float, profile: str | None, synchronous: str | None
+        self,
+        db: str,
+        folder: Path,
+        next_delay: float,
+        profile: str | None,
+        synchronous: str | None,
+        port: int = 0,
     ) -> None:
+        folder.mkdir(exist_ok=True)
         self.errors, self.timings = folder / "server.stderr", folder / "moves.json"
         command = [sys.executable, str(Path(__file__).resolve()), AS_SERVER, str(self.timings)]
         command += [profile or "-", synchronous or "-"]
-        command += ["serve", "--host", "127.0.0.1", "--port", "0", "--db", db]
+        command += ["serve", "--host", "127.0.0.1", "--port", str(port), "--db", db]
         command += ["--next-delay", str(next_delay), "--lobby-burst", "100000"]
         errors = self.errors
         with errors.open("w") as err:
@@ -158,6 +166,65 @@ class Server:
         """The lines of the server's log that tell of something wrong."""
         lines = self.errors.read_text().splitlines()
         return [line for line in lines if re.search(r"Traceback|ERROR|Exception", line)]
+
+
+class Servers:
+    """Several ``splitpot serve`` processes on one PostgreSQL database behind nginx configured
+    by deploy/nginx (docs/deploy.md), seen as one: ``url`` is nginx's, the memory and CPU are
+    their sums, the moves, commits and problems all of theirs."""
+
+    def __init__(self, servers: list[Server], url: str) -> None:
+        self.servers, self.url = servers, url
+
+    def rss(self) -> int:
+        return sum(s.rss() for s in self.servers)
+
+    def cpu(self) -> float:
+        return sum(s.cpu() for s in self.servers)
+
+    def stop(self) -> None:
+        for server in self.servers:
+            server.stop()
+
+    def moves(self) -> tuple[list[tuple[float, float, bool]], int, int, float, list[float]]:
+        found = [s.moves() for s in self.servers]
+        return (
+            [m for f in found for m in f[0]],
+            sum(f[1] for f in found),
+            sum(f[2] for f in found),
+            sum(f[3] for f in found),
+            [b for f in found for b in f[4]],
+        )
+
+    def collections(self) -> list[tuple[int, float]]:
+        return [c for s in self.servers for c in s.collections()]
+
+    def problems(self) -> list[str]:
+        return [line for s in self.servers for line in s.problems()]
+
+
+@contextlib.contextmanager
+def behind_nginx(db: str, folder: Path, count: int, args: argparse.Namespace) -> Iterator[Servers]:
+    """``count`` servers on ``db`` behind nginx (Debian's, /usr/sbin/nginx), stopped after."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
+    from nginxtools import free_port, run_nginx
+
+    ports = [free_port() for _ in range(count)]
+    servers: list[Server] = []
+    try:
+        for i, port in enumerate(ports):
+            where = folder / f"server{i + 1}"
+            synchronous = args.sqlite_synchronous
+            servers.append(Server(db, where, args.next_delay, args.profile, synchronous, port))
+        (folder / "nginx").mkdir()
+        with run_nginx(NGINX, folder / "nginx", ports) as url:
+            yield Servers(servers, url)
+    finally:
+        for server in servers:
+            server.stop()
+
+
+NGINX = Path("/usr/sbin/nginx")
 
 
 def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -420,7 +487,7 @@ def percentile(values: list[float], share: float) -> float:
 
 
 async def run_clients(
-    server: Server, tables: list[tuple[str, list[str]]], args: argparse.Namespace
+    server: Server | Servers, tables: list[tuple[str, list[str]]], args: argparse.Namespace
 ) -> tuple[Figures, dict[str, Any]]:
     figures = Figures()
     rng = random.Random(args.seed)
@@ -488,6 +555,11 @@ def main() -> int:
         "--games", default=",".join(variants.names()), help="games, in turn (default: all)"
     )
     parser.add_argument("--seed", type=int, default=2026, help="the bots' choices")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        help="this many servers on one PostgreSQL database (--db) behind nginx (docs/deploy.md)",
+    )
     parser.add_argument("--json", action="store_true", help="the figures as JSON on stdout")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target fails")
     parser.add_argument(
@@ -513,6 +585,11 @@ def main() -> int:
     if not 2 <= args.clients <= most:
         parser.error(f"--clients runs from 2 to {most} (the most players of the games)")
     say = (lambda *a: print(*a, file=sys.stderr)) if args.json else print
+    if args.processes is not None:
+        if args.db is None or not 1 <= args.processes <= 16:
+            parser.error("--processes takes 1 to 16 servers, on PostgreSQL (--db)")
+        if not NGINX.exists():
+            parser.error(f"--processes needs nginx at {NGINX} (apt-get install nginx)")
 
     load_start = os.getloadavg()
     say(f"load average {' '.join(f'{x:.2f}' for x in load_start)} on {os.cpu_count()} cores")
@@ -521,7 +598,13 @@ def main() -> int:
         database(args.db, Path(folder)) as db,
     ):
         backend = "sqlite" if args.db is None else make_url(database_url(db)).get_backend_name()
-        server = Server(db, Path(folder), args.next_delay, args.profile, args.sqlite_synchronous)
+        front = contextlib.ExitStack()
+        if args.processes is None:
+            server: Server | Servers = Server(
+                db, Path(folder), args.next_delay, args.profile, args.sqlite_synchronous
+            )
+        else:
+            server = front.enter_context(behind_nginx(db, Path(folder), args.processes, args))
         try:
             rss_up = server.rss()
             made = time.perf_counter()
@@ -534,6 +617,7 @@ def main() -> int:
             figures, memory = asyncio.run(run_clients(server, tables, args))
         finally:
             server.stop()
+            front.close()
         problems = server.problems()
         inside, commits, writes, busy, batches = server.moves()
         collections = server.collections()
@@ -547,6 +631,8 @@ def main() -> int:
     warm = memory.get("warm", memory["end"])
     result = {
         "backend": backend,
+        "processes": args.processes or 1,
+        "nginx": args.processes is not None,
         "tables": args.tables,
         "clients": args.clients * args.tables,
         "seconds": round(memory["wall"], 1),

@@ -32,6 +32,7 @@ The web table:
 - :class:`LobbyError`: a request to make or join a table that cannot be granted, with the HTTP
   status it answers with.
 - :class:`StoreError`: a database that cannot be opened or used.
+- :class:`LeaseLost`: a table's write from a server process that no longer runs the table.
 - :class:`StoragePaused`: a write the database did not take: the table pauses until it answers
   again (not a rules refusal).
 """
@@ -47,6 +48,7 @@ __all__ = [
     "FairnessError",
     "IllegalAction",
     "InvalidNotation",
+    "LeaseLost",
     "LedgerError",
     "LobbyError",
     "MissingExtra",
@@ -219,6 +221,17 @@ class StoreError(SplitpotError):
     """The database cannot be opened or used (a bad URL, a missing driver)."""
 
     reason = "store_failed"
+
+
+class LeaseLost(StoreError):
+    """A table's write found its lease held by another server process (tables on many
+    servers, docs/deploy.md): nothing was written, and this process stops running the table."""
+
+    reason = "moved"
+
+    def __init__(self, table_id: int) -> None:
+        super().__init__(f"table {table_id} is run by another server now")
+        self.table_id = table_id
 
 
 class StoragePaused(StoreError):

@@ -17,15 +17,15 @@ from pathlib import Path
 from typing import Any
 
 import httpx2
-from websockets.asyncio.client import ClientConnection, connect
-from webtools import ServerProcess
+from websockets.asyncio.client import ClientConnection
+from webtools import ServerProcess, table_socket
 
 from splitpot.notation import format_action, read_phh
 from splitpot.server.store import Store
 
 SEED = 20_151
 STACK = 500
-OPTIONS = ("--allow-seeds", "--bot-delay", "0", "--next-delay", "60")
+OPTIONS = ("--allow-seeds", "--bot-delay", "0", "--next-delay", "60", "--lease", "2")
 
 
 def move(view: dict[str, Any], seat: int) -> dict[str, Any]:
@@ -59,7 +59,7 @@ class Players:
     async def open(self, url: str) -> None:
         self.sockets = []
         for token in self.tokens:
-            ws = await connect(url.replace("http", "ws") + f"/ws/{self.code}")
+            ws = await table_socket(url, self.code)
             await ws.send(json.dumps({"type": "hello", "token": token}))
             self.sockets.append(ws)
 

@@ -3,6 +3,7 @@ port, in a thread of the test process) and Debian's Chromium for Playwright."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import re
@@ -12,6 +13,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -20,10 +22,14 @@ from typing import Any
 
 import pytest
 import uvicorn
+from nginxtools import run_nginx
 from playwright.sync_api import Page
 from starlette.applications import Starlette
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import InvalidHandshake, InvalidStatus
 
 CHROMIUM = Path("/usr/bin/chromium")
+NGINX = Path("/usr/sbin/nginx")
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -223,3 +229,37 @@ def look(page: Page, name: str, show: str = "") -> list[str]:
     if was:
         page.set_viewport_size(was)
     return found
+
+
+async def table_socket(urls: str | list[str], code: str, within: float = 30.0) -> ClientConnection:
+    """A WebSocket to table ``code`` at the first of ``urls`` that serves it, tried again (as
+    the page does) while each answers 404 or 503 or is down: on PostgreSQL a server started
+    again after a kill waits for the dead one's lease to run out before it runs the table, and
+    a server that does not run it answers 503 (docs/deploy.md). ``urls`` may change meanwhile."""
+    until = time.monotonic() + within
+    while True:
+        for url in [urls] if isinstance(urls, str) else list(urls):
+            try:
+                return await connect(url.replace("http", "ws", 1) + f"/ws/{code}", open_timeout=5)
+            except (InvalidHandshake, OSError) as exc:  # refused, or closed by a killed server
+                status = exc.response.status_code if isinstance(exc, InvalidStatus) else None
+                if status not in (None, 404, 502, 503, 504) or time.monotonic() > until:
+                    raise
+        await asyncio.sleep(0.2)
+
+
+def nginx_or_skip() -> Path:
+    """Debian's nginx; CI (which installs it) fails without it, a developer's run skips."""
+    if NGINX.exists():
+        return NGINX
+    if os.environ.get("CI"):
+        pytest.fail(f"{NGINX} is missing: .ci/run installs Debian's nginx package")
+    pytest.skip(f"{NGINX} is missing (apt-get install nginx)")
+
+
+@contextmanager
+def nginx(folder: Path, ports: list[int]) -> Iterator[str]:
+    """nginx (skipped where missing, as :func:`nginx_or_skip`) on 127.0.0.1 in front of the
+    servers on ``ports`` (:func:`nginxtools.run_nginx`); yields its base URL."""
+    with run_nginx(nginx_or_skip(), folder, ports) as url:
+        yield url

@@ -152,6 +152,13 @@ def _url(host: str, port: int) -> str:
     help="Lobby requests one address may make at once (tests).",
 )
 @click.option(
+    "--lease",
+    type=click.FloatRange(0.5, 600),
+    default=Settings.lease_ttl,
+    show_default=True,
+    help="With PostgreSQL: seconds a dead server's tables wait before another takes them.",
+)
+@click.option(
     "--allow-seeds",
     is_flag=True,
     hidden=True,
@@ -167,6 +174,7 @@ def serve(
     next_delay: float,
     rate: float,
     lobby_burst: int,
+    lease: float,
     allow_seeds: bool,
 ) -> None:
     """Host web tables: friends join by a link and play in the browser."""
@@ -178,6 +186,8 @@ def serve(
         burst=max(1, round(2 * rate)),
         post_burst=lobby_burst,
         allow_seeds=allow_seeds,
+        lease_ttl=lease,
+        lease_renew=lease * 0.3,
     )
     try:
         app = create_app(db, settings=settings)

@@ -309,10 +309,16 @@ def create_app(db: str | Store = "splitpot.db", *, settings: Settings | None = N
 
 
 async def _pump(websocket: WebSocket, client: Client) -> None:
-    """Send the client's outbox as it fills, until the connection closes."""
+    """Send the client's outbox as it fills, until the connection closes; one the server
+    closes (its table stopped here) is closed with 1012, "service restart": the page connects
+    again, to wherever the table runs now."""
     with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
         while True:
-            await websocket.send_text(await client.next())
+            text = await client.next()
+            if text is None:
+                await websocket.close(code=1012)
+                return
+            await websocket.send_text(text)
 
 
 async def _listen(

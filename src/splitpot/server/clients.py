@@ -57,12 +57,21 @@ class Client:
         self._out.append((kind, text))
         self._ready.set()
 
-    async def next(self) -> str:
-        """The next message to send (waits for one)."""
+    async def next(self) -> str | None:
+        """The next message to send (waits for one); None once the connection is closed by
+        the server (:meth:`close`) and nothing is left to send."""
         while not self._out:
+            if self.closed:
+                return None
             self._ready.clear()
             await self._ready.wait()
         return self._out.popleft()[1]
+
+    def close(self) -> None:
+        """The server closes this connection (its table stops here): what is queued is sent,
+        then the socket is closed and the page connects again by itself."""
+        self.closed = True
+        self._ready.set()
 
     def error(self, message: str, reason: str, rule: str = "") -> None:
         """Tell this client what was wrong with its message (and nothing else changes)."""

@@ -9,6 +9,7 @@ Bad requests raise :class:`LobbyError` with one line saying what is wrong.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 import unicodedata
@@ -25,6 +26,7 @@ from splitpot.ledger import Entry
 from splitpot.rules import Rules
 from splitpot.server import queries, runner
 from splitpot.server.chat import announce
+from splitpot.server.cluster import Cluster
 from splitpot.server.options import MAX_STACK, OptionError, house_changes, table_options
 from splitpot.server.players import BOT_NAMES, SeatRequest, hash_token, player_name
 from splitpot.server.seating import name_taken, save, seat_player
@@ -128,30 +130,80 @@ class Tables:
         self.settings = settings
         self.live: dict[str, LiveTable] = {}
         self.opened = False
+        self.cluster = Cluster(store, settings) if store.shared else None
+        """This process's leases where several may serve the database (PostgreSQL)."""
+        self._stopping: set[asyncio.Task[None]] = set()
 
     def open(self) -> None:
-        """Load every stored table, resuming hands under way, and start their runners (in the
-        server's event loop)."""
-        for data in self.store.tables():
+        """Load every stored table (on PostgreSQL: the tables this process takes), resuming
+        hands under way, and start their runners (in the server's event loop)."""
+        if self.cluster is None:
+            found = self.store.tables()
+        else:
+            found = [t for code in self.cluster.first() for t in self.store.tables(code)]
+        for data in found:
             if data.code not in self.live:
-                self.live[data.code] = runner.load(self.store, data, self.settings)
+                self._load(data)
         for table in self.live.values():
             runner.start(table)
+        if self.cluster is not None:
+            self.cluster.start(self)
         self.opened = True
 
     async def close(self) -> None:
-        """Stop every runner."""
+        """Stop every runner (and give up this process's leases)."""
         self.opened = False
         for table in self.live.values():
             await runner.stop(table)
         self.live.clear()
+        if self.cluster is not None:
+            await self.cluster.stop()
 
     def get(self, code: str) -> LiveTable:
-        """The table with ``code`` (codes are read in capitals); LobbyError 404 if none."""
-        table = self.live.get(code.upper()) if isinstance(code, str) else None
+        """The table with ``code`` (codes are read in capitals); LobbyError 404 if none, 503
+        if another process runs it (the proxy in front tries the next: docs/deploy.md)."""
+        key = code.upper() if isinstance(code, str) else ""
+        table = self.live.get(key)
         if table is None:
+            if self.cluster is not None and key in self.cluster.elsewhere:
+                raise LobbyError(f"table {key} is run by another server; try again", 503)
             raise LobbyError(f"no table has the code {code!r}", 404)
         return table
+
+    # --- tables on many servers (:mod:`.cluster`) ---------------------------------------------
+
+    def _load(self, data: TableData) -> LiveTable:
+        table = self.live[data.code] = runner.load(self.store, data, self.settings)
+        if self.cluster is not None:
+            table.server = self.cluster.owner
+            table.lost = lambda: self._lose(data.code)
+        return table
+
+    def _lose(self, code: str) -> None:
+        """A write found the table's lease taken: stop the table (not from its own task)."""
+        if code in self.live:
+            task = asyncio.get_running_loop().create_task(self.drop(code))
+            self._stopping.add(task)  # kept until done (the loop holds tasks weakly)
+            task.add_done_callback(self._stopping.discard)
+
+    def held(self) -> dict[int, str]:
+        """Table id -> code of every table this process runs."""
+        return {t.id: t.code for t in self.live.values()}
+
+    async def adopt(self, codes: list[str]) -> None:
+        """Load the tables this process just took (each hand rebuilt from its stored moves)
+        and run them."""
+        for code in codes:
+            for data in await self.store.read(queries.tables, code):
+                if data.code not in self.live:
+                    runner.start(self._load(data))
+
+    async def drop(self, code: str) -> None:
+        """Stop running table ``code``: its runner stops, its sockets close (the pages
+        connect again, through the proxy, to the process that runs it now)."""
+        table = self.live.pop(code, None)
+        if table is not None:
+            await runner.stop(table)
 
     def _maker(self, fields: dict[str, Any]) -> Callable[[Session], str]:
         """The job that stores a new table under a code no table has; it returns the code."""
@@ -161,12 +213,14 @@ class Tables:
                 code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
                 if code not in self.live and not queries.code_taken(session, code):
                     queries.create_table(session, code=code, **fields)
+                    if self.cluster is not None:
+                        self.cluster.claim(session, code)
                     return code
 
         return job
 
     def _add(self, data: TableData) -> LiveTable:
-        table = self.live[data.code] = runner.load(self.store, data, self.settings)
+        table = self._load(data)
         runner.start(table)
         return table
 

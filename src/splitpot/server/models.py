@@ -28,6 +28,7 @@ __all__ = [
     "ActionRow",
     "Base",
     "HandRow",
+    "LeaseRow",
     "LedgerRow",
     "MessageRow",
     "RequestRow",
@@ -113,7 +114,8 @@ class HandRow(Base):
 
 class ActionRow(Base):
     """One action of a hand, as a line of its record (``p2 bid 5``), by an engine seat;
-    ``source``: ``player``, ``bot`` or ``timer`` (a default move)."""
+    ``source``: ``player``, ``bot`` or ``timer`` (a default move); ``server``: the process that
+    stored it, where several serve one database (:mod:`.leases`; None: one server)."""
 
     __tablename__ = "actions"
     __table_args__ = (UniqueConstraint("hand_id", "number"),)
@@ -123,6 +125,7 @@ class ActionRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(String(200))
     source: Mapped[str] = mapped_column(String(8))
+    server: Mapped[str | None] = mapped_column(String(64), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
@@ -162,3 +165,15 @@ class MessageRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(String(1000))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class LeaseRow(Base):
+    """Which server process runs a table (:mod:`splitpot.server.leases`, PostgreSQL only):
+    ``owner`` holds it until ``expires_at`` (the database's clock), renewing it every few
+    seconds; ``taken_at``: when this owner took it."""
+
+    __tablename__ = "table_leases"
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(64), index=True)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    taken_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

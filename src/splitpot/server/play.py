@@ -199,7 +199,9 @@ async def apply_move(table: LiveTable, e: int, action: Action, source: str) -> N
     apply(hand.state, action)
     line = format_action(action)
     try:
-        await table.write("a move", queries.add_action, hand.id, hand.moves, e, line, source)
+        await table.write(
+            "a move", queries.add_action, hand.id, hand.moves, e, line, source, table.server
+        )
     except StoragePaused:
         fair = hand.deck or hand.shuffle
         hand.state = dealt_again(

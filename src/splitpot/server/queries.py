@@ -259,10 +259,19 @@ def start_hand(
 
 
 def add_action(
-    session: Session, hand_id: int, number: int, seat: int, text: str, source: str
+    session: Session,
+    hand_id: int,
+    number: int,
+    seat: int,
+    text: str,
+    source: str,
+    server: str | None = None,
 ) -> None:
-    """Store the ``number``-th action of a hand (from 0)."""
+    """Store the ``number``-th action of a hand (from 0), made by process ``server`` (None:
+    the only one)."""
     row = {"hand_id": hand_id, "number": number, "seat": seat, "text": text, "source": source}
+    if server is not None:
+        row["server"] = server
     session.execute(insert(ActionRow), [row])  # Core, not the ORM: one row per move, fast
 
 

@@ -99,14 +99,14 @@ def start(table: LiveTable) -> None:
 
 
 async def stop(table: LiveTable) -> None:
-    """Stop the table's runner and forget its connections."""
+    """Stop the table's runner and close its connections."""
     runner, table.runner = table.runner, None
     if runner is not None:
         runner.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await runner
     for client in table.clients:
-        client.closed = True
+        client.close()
     table.clients.clear()
 
 

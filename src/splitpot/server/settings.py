@@ -39,6 +39,11 @@ class Settings:
     probe: tuple[float, float] = (0.5, 5.0)
     """Seconds between probes of a database that stopped answering: the first, the longest
     (doubling in between)."""
+    lease_ttl: float = 5.0
+    """Seconds a table's lease lasts unless renewed, where several processes serve one
+    PostgreSQL database (:mod:`.leases`): how long a dead process's tables wait for another."""
+    lease_renew: float = 1.5
+    """Seconds between renewals of this process's leases (and looks for tables to take)."""
     clock: Callable[[], float] = time.monotonic
     """The seconds the server's timers, pauses and rate limits count (tests pass a clock
     they move by hand, so nothing waits for real time)."""

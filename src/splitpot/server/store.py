@@ -108,6 +108,8 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine, self._memory = _engine(url)
+        self.shared = self.engine.dialect.name == "postgresql"
+        """Several server processes may serve this database (each table by a lease)."""
         self.writer = Writer(self.engine)
         self._readers: ThreadPoolExecutor | None = None
         try:

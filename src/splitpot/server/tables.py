@@ -22,6 +22,7 @@ from splitpot.house import with_house
 from splitpot.ledger import Ledger
 from splitpot.rules import Rules
 from splitpot.server.clients import Client
+from splitpot.server.leases import LeaseLost, fenced
 from splitpot.server.options import table_options
 from splitpot.server.outage import Outage, StoragePaused
 from splitpot.server.players import Dealt, SeatRequest
@@ -85,6 +86,10 @@ class LiveTable:
         self.dealing = False  # a player said to deal without waiting for the open seats
         self.runner: asyncio.Task[None] | None = None
         self.outage = Outage()
+        self.server: str | None = None
+        """The process that holds the table's lease (:mod:`.leases`); None: the only one."""
+        self.lost: Callable[[], None] = lambda: None
+        """Called when a write finds the lease taken by another process (the table stops)."""
         self.fixes: list[Callable[[], Awaitable[None]]] = []
         """What the table read from the store still needs stored (a hand's end, a ledger),
         done by the runner under the lock."""
@@ -118,8 +123,12 @@ class LiveTable:
         """
         if self.outage.down:
             raise StoragePaused
+        job = query if self.server is None else fenced(self.id, self.server, query)
         try:
-            return await self.store.write(query, *args, **kwargs)
+            return await self.store.write(job, *args, **kwargs)
+        except LeaseLost:  # another process runs the table now: nothing was written
+            self.lost()
+            raise StoragePaused from None
         except Exception as exc:
             error = self.outage.begin(exc, what, self.code)
             self.changed.set()  # the runner probes the database from now
