@@ -17,6 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
 from starlette.testclient import WebSocketTestSession
 
 from pgcluster import cluster
@@ -126,3 +127,50 @@ def test_a_sqlite_file_locked_mid_hand(tmp_path: Path) -> None:
 def test_a_postgresql_server_stopped_mid_hand() -> None:
     with cluster() as server:
         play_through_an_outage(server.url, server.stop, server.start)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"type": "leave"},  # Ann gives up her seat
+        {"type": "host", "do": "remove", "seat": 1},  # the host removes a bot
+        {"type": "host", "do": "add_bot", "seat": 3},  # and seats one in the open seat
+    ],
+    ids=["leave", "remove", "add_bot"],
+)
+def test_a_seat_change_the_database_did_not_take_is_not_kept(
+    tmp_path: Path, change: dict[str, Any]
+) -> None:
+    """A change of seats is stored before it is made: while the database cannot take it,
+    nothing of it is kept in memory either (the seats, the ledger, the connection's seat), so
+    once the database is back the same connection plays on from the same decision."""
+    path = tmp_path / "tables.db"
+    holder = sqlite3.connect(path, isolation_level=None)
+    with client(f"sqlite:///{path}?timeout=0.05", SETTINGS) as http:
+        made = table(http, "stud8", seats=["you", "bot:call", "bot:heuristic", "open"], stack=400)
+        code = made["code"]
+        with seat(http, code, made["token"]) as ws:
+            ws.send_json({"type": "start"})  # deal without waiting for a friend in seat 3
+            seen = Seen(ws)
+            before = seen.until(_mine)
+            live = http.app.state.tables.get(code)  # type: ignore[attr-defined]
+            seats, entries = [replace(s) for s in live.seats], list(live.ledger.entries)
+            holder.execute("BEGIN EXCLUSIVE")
+            ws.send_json(change)
+            refused = seen.until(lambda m: m["type"] == "error")
+            assert (refused["message"], refused["reason"]) == (STORAGE_DOWN, "storage_paused")
+            assert live.seats == seats  # every seat as it was, Ann's with her chips
+            assert list(live.ledger.entries) == entries  # nobody cashed out or bought in
+            paused = seen.until(lambda m: _storage(m) == STORAGE_DOWN)
+            assert paused["hand"]["view"]["options"] == before["hand"]["view"]["options"]
+            holder.execute("ROLLBACK")
+            back = seen.until(lambda m: _storage(m) is None and _mine(m))
+            assert back["hand"]["view"] == before["hand"]["view"]
+            ws.send_json(answer(back))  # her move is taken: the connection still holds the seat
+            seen.until(
+                lambda m: m["type"] == "state" and m["hand"]["view"] != before["hand"]["view"]
+            )
+            assert not any(
+                m["type"] == "error" and m["reason"] != "storage_paused" for m in seen.all
+            )
+    holder.close()

@@ -19,7 +19,14 @@ from splitpot.server.clients import Client
 from splitpot.server.messages import Message
 from splitpot.server.options import house_changes, table_options
 from splitpot.server.players import BOT_NAMES, SeatRequest, bot_player, player_name
-from splitpot.server.seating import TableError, ledger_entries, save, seat_player, vacate
+from splitpot.server.seating import (
+    TableError,
+    ledger_entries,
+    save,
+    seat_player,
+    unsaved_undone,
+    vacate,
+)
 from splitpot.server.snapshot import broadcast
 from splitpot.server.tables import LiveTable
 
@@ -77,8 +84,9 @@ async def _approve(table: LiveTable, message: Message) -> None:
         if not free:
             raise TableError("every seat is taken: remove a player or a bot first", "full")
         seat = free[0]
-    entries = seat_player(table, seat, request.name, request.token_hash)
-    await save(table, seat, ledger=entries, request=request.id)
+    with unsaved_undone(table, seat):
+        entries = seat_player(table, seat, request.name, request.token_hash)
+        await save(table, seat, ledger=entries, request=request.id)
     table.requests.remove(request)
     for c in table.clients:
         if c.request == request.id:
@@ -105,8 +113,9 @@ async def _remove(table: LiveTable, message: Message) -> None:
         raise TableError("the host cannot remove themselves: leave the seat instead", "host")
     name, chips, playing = player_name(seat), seat.stack, table.in_hand(seat.position)
     removed = [c for c in table.clients if c.seat == seat.position and table.holds(c)]
-    entries = vacate(table, seat)
-    await save(table, seat, ledger=entries)
+    with unsaved_undone(table, seat):
+        entries = vacate(table, seat)
+        await save(table, seat, ledger=entries)
     for c in removed:
         c.error("the host removed you from your seat; you can watch", "removed")
     later = " at the end of this hand" if playing else f" with {chips} chips"
@@ -185,11 +194,12 @@ async def _add_bot(table: LiveTable, message: Message) -> None:
             raise TableError("no seat is open for a bot", "full")
     # a line of the ledger of its own: Dov again at the table is "Dov (2)" (docs/ledger.md)
     name = table.ledger.unused_name(BOT_NAMES[seat.position % len(BOT_NAMES)], mark=BOT_MARK)
-    entries = ledger_entries(table, lambda book: [book.buy_in(bot_player(name), table.stack)])
-    seat.kind, seat.name, seat.bot = "bot", name, bot
-    seat.holder += 1
-    seat.stack, seat.sitting_out, seat.token_hash = table.stack, False, None
-    await save(table, seat, ledger=entries)
+    with unsaved_undone(table, seat):
+        entries = ledger_entries(table, lambda book: [book.buy_in(bot_player(name), table.stack)])
+        seat.kind, seat.name, seat.bot = "bot", name, bot
+        seat.holder += 1
+        seat.stack, seat.sitting_out, seat.token_hash = table.stack, False, None
+        await save(table, seat, ledger=entries)
     await announce(table, f"The host seats {name}, a bot ({bot}), with {table.stack} chips")
 
 

@@ -29,7 +29,7 @@ from splitpot.server.chat import announce
 from splitpot.server.cluster import Cluster
 from splitpot.server.options import MAX_STACK, OptionError, house_changes, table_options
 from splitpot.server.players import BOT_NAMES, SeatRequest, hash_token, player_name
-from splitpot.server.seating import name_taken, save, seat_player
+from splitpot.server.seating import name_taken, save, seat_player, unsaved_undone
 from splitpot.server.settings import Settings
 from splitpot.server.snapshot import broadcast
 from splitpot.server.store import SeatData, Store, TableData
@@ -375,10 +375,10 @@ class Tables:
             broadcast(table)
             return True
         host = table.practice and table.host_token is None and seat.position == table.host
-        entries = seat_player(table, seat, name, hash_token(token))
-        await save(
-            table, seat, ledger=entries, fields={"host_token": seat.token_hash} if host else None
-        )
+        with unsaved_undone(table, seat):
+            entries = seat_player(table, seat, name, hash_token(token))
+            fields = {"host_token": seat.token_hash} if host else None
+            await save(table, seat, ledger=entries, fields=fields)
         if host:  # the practice table's host is whoever takes the seat left for them
             table.host_token = seat.token_hash
         await announce(table, f"{seat.name} sits down with {table.stack} chips")

@@ -4,9 +4,10 @@ one transaction before anyone is told."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
-from collections.abc import Callable, Iterable
-from dataclasses import replace
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import fields, replace
 from typing import Any
 
 from splitpot.errors import StoragePaused, TableError
@@ -34,6 +35,7 @@ __all__ = [
     "seat_player",
     "set_away",
     "sit_out",
+    "unsaved_undone",
     "vacate",
 ]
 
@@ -120,6 +122,26 @@ def vacate(table: LiveTable, seat: SeatData) -> list[Entry]:
     if playing or name not in table.ledger.seated:
         return []
     return ledger_entries(table, lambda book: [book.cash_out(name)])
+
+
+@contextlib.contextmanager
+def unsaved_undone(table: LiveTable, *seats: SeatData) -> Iterator[None]:
+    """Around a change of ``seats`` and its write: if the store does not take it
+    (StoragePaused), the seats, the ledger and the seat each connection holds are put back as
+    they were, so the paused table holds in memory what the store holds."""
+    before = [replace(seat) for seat in seats]
+    ledger = table.ledger
+    held = [(c, c.seat, c.holder, c.request) for c in table.clients]
+    try:
+        yield
+    except StoragePaused:
+        for seat, old in zip(seats, before, strict=True):
+            for field in fields(old):
+                setattr(seat, field.name, getattr(old, field.name))
+        table.ledger = ledger
+        for c, position, holder, request in held:
+            c.seat, c.holder, c.request = position, holder, request
+        raise
 
 
 async def save(
@@ -231,13 +253,9 @@ async def rebuy(table: LiveTable, client: Client, chips: int) -> None:
                 "too_many_chips",
             )
             return
-        before = table.ledger
-        entries = ledger_entries(table, lambda book: [book.buy_in(seat.name, chips)])
-        try:
+        with unsaved_undone(table):
+            entries = ledger_entries(table, lambda book: [book.buy_in(seat.name, chips)])
             await save(table, replace(seat, stack=seat.stack + chips), ledger=entries)
-        except StoragePaused:
-            table.ledger = before
-            raise
         seat.stack += chips
         await announce(table, f"{seat.name} rebuys {chips} chips and has {seat.stack}")
         table.changed.set()
@@ -253,8 +271,10 @@ async def leave(table: LiveTable, client: Client) -> None:
             return
         name, chips, playing = seat.name, seat.stack, table.in_hand(seat.position)
         was_host = client.token_hash is not None and client.token_hash == table.host_token
-        entries = vacate(table, seat)
-        await save(table, seat, ledger=entries, fields={"host_token": None} if was_host else None)
+        with unsaved_undone(table, seat):
+            entries = vacate(table, seat)
+            host = {"host_token": None} if was_host else None
+            await save(table, seat, ledger=entries, fields=host)
         if was_host:
             table.host_token = None
         later = " at the end of this hand" if playing else f" with {chips} chips"
