@@ -210,3 +210,40 @@ def test_the_declaration_advice_is_above_the_bar_on_a_phone(
         assert where["top"] >= 0, where
         assert where["bottom"] <= where["bar"], where
         assert not errors
+
+
+def test_a_phones_own_cards_come_above_the_bar_at_its_turn_with_eight_seats(
+    browser: Browser, tmp_path: Any
+) -> None:
+    """Seven other seats push the phone's own seat below the bar of moves: when a decision
+    comes the page brings the seat's cards above it, once a decision (the reader may scroll
+    away again)."""
+    app = create_app(str(tmp_path / "t.db"), settings=Settings(bot_delay=0.02, next_delay=600))
+    with live_server(app) as url:
+        seats = ["you"] + ["bot:call"] * 7
+        made = post(
+            url + "/api/tables", {"game": "stud8", "seats": seats, "name": "Ann", "timer": 0}
+        )
+        page = browser.new_page(viewport=SIZES["phone"], is_mobile=True, has_touch=True)
+        errors = watch_errors(page)
+        sit(page, url, made["code"], made["token"])
+        turns = 0
+        deadline = time.monotonic() + 90
+        while turns < 3:
+            assert time.monotonic() < deadline, "three decisions never came"
+            move = page.locator(
+                '#buttons button[data-verb="cc"]:enabled, #buttons button[data-verb="pb"]:enabled'
+            )
+            if not move.count():
+                page.wait_for_timeout(50)
+                continue
+            page.evaluate("() => new Promise(requestAnimationFrame)")
+            where = page.evaluate(ABOVE_THE_BAR, "#me .seat")
+            assert where["top"] >= 0, (turns, where)
+            assert where["bottom"] <= where["bar"], (turns, where)
+            if turns == 0:
+                page.screenshot(path=str(SCREENSHOTS / "layout-phone-eight-turn.png"))
+            page.evaluate("() => scrollTo(0, 0)")  # the reader looks at the top seats meanwhile
+            move.first.click()
+            turns += 1
+        assert not errors

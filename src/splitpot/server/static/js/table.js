@@ -14,7 +14,7 @@ import { refreshSoon, receive } from "./handlers.js";
 import { startHistory } from "./history.js";
 import { drawHost, drawHostTab, startHost } from "./host.js";
 import { openJoin, startJoin } from "./join.js";
-import { startLayout } from "./layout.js";
+import { showSeat, startLayout } from "./layout.js";
 import { drawRebuy, startLedger } from "./ledger.js";
 import { drawOdds, startOdds } from "./odds.js";
 import { connect, send } from "./socket.js";
@@ -32,6 +32,7 @@ function draw() {
   drawAlert();
   tick();
   refocusCard(kept);
+  showSeat();
 }
 
 /** The home game's panels: banners, the host's tab, the fair deal, odds, chat, rebuy, host. */
