@@ -223,6 +223,15 @@ def test_each_reader_gets_only_their_own_down_cards_in_the_record_and_the_replay
             assert frames["you"] == me
             assert frames["frames"][-1]["awards"]
             assert len(frames["frames"]) >= 2  # street by street
+            # both called down, so both hands were shown: every reader's result names the five
+            # cards of each winning hand, all of them the winner's (stud8 deals no common card)
+            for award in frames["frames"][-1]["awards"]:
+                dealt = {str(c) for a in full.actions if a.seat == award["seat"] for c in a.cards}
+                assert award["cards"], award
+                for half, five in award["cards"].items():
+                    assert half in ("high", "low")
+                    assert len(set(five)) == 5, award
+                    assert set(five) <= dealt, award
             in_replay = named(replay.text)
             assert in_replay <= shown, "the replay names a card the reader's record hides"
             assert not in_replay & hidden

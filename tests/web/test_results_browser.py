@@ -133,8 +133,14 @@ def last_snapshot(frames: list[str]) -> dict[str, Any]:
     raise AssertionError("no finished hand was received")
 
 
-def replay_lines(page: Page) -> tuple[list[str], list[str]]:
-    """The replay's log, street by street, and its result's lines (awards and forfeits)."""
+MADE_ROWS = """(rows) => rows.map((r) => [Number(r.dataset.seat), r.dataset.half,
+    [...r.querySelectorAll(".card")].map((c) => c.dataset.card)])"""
+"""Each row of cards that made a winning hand: its seat, its half and its cards."""
+
+
+def replay_lines(page: Page) -> tuple[list[str], list[str], list[Any], set[str]]:
+    """The replay's log, street by street, its result's lines (awards and forfeits), the rows
+    of cards that made each winning hand, and the cards marked so at the seats."""
     page.locator('.tabs [data-tab="history"]').click()
     page.locator('.past[data-hand="1"] button', has_text="Replay").click()
     expect(page.locator("#replay-box")).to_be_visible()
@@ -146,8 +152,12 @@ def replay_lines(page: Page) -> tuple[list[str], list[str]]:
         lines += page.locator("#replay-log > div").all_inner_texts()
     shot(page, "desktop-replay-end")
     end = page.locator("#replay-seats .award, #replay-seats .forfeit").all_inner_texts()
+    rows = page.locator("#replay-seats .made-hand").evaluate_all(MADE_ROWS)
+    made = page.locator("#replay-seats .replay-seat .card.made").evaluate_all(
+        "(cs) => cs.map((c) => c.dataset.card)"
+    )
     page.locator("#replay-close").click()
-    return lines, end
+    return lines, end, rows, set(made)
 
 
 def test_the_buy_the_result_and_the_replay(browser: Browser, tmp_path: Path) -> None:
@@ -192,7 +202,9 @@ def test_the_buy_the_result_and_the_replay(browser: Browser, tmp_path: Path) -> 
                     bought[who] = True
                 # standing pat only once the buy was looked at (a snapshot may land in between)
                 moves = MOVES if bought[who] else tuple(m for m in MOVES if '"sd"' not in m)
-                if page.locator('#buttons button[data-verb="dec"]').count():
+                # a declaration still to make (a sent one keeps its buttons drawn, disabled, and
+                # the hand may end meanwhile)
+                if page.locator('#buttons button[data-verb="dec"]:enabled').count():
                     # the buys are in: the figures are the hands' own, with no such note
                     expect(page.locator("#odds-body .odds-cell")).to_have_count(4)
                     expect(page.locator("#odds-body .before-buys")).to_have_count(0)
@@ -214,12 +226,14 @@ def test_the_buy_the_result_and_the_replay(browser: Browser, tmp_path: Path) -> 
         forfeits = result.locator(".forfeit").all_inner_texts()
         assert [f.split(" ", 1)[0] for f in forfeits] == [name[f["seat"]] for f in view["forfeits"]]
         marked: set[str] = set()
+        rows = []
         for award in view["awards"]:
             for half, cards in award["cards"].items():
                 row = result.locator(f'.made-hand[data-seat="{award["seat"]}"][data-half="{half}"]')
                 shown = row.locator(".card").evaluate_all("(cs) => cs.map((c) => c.dataset.card)")
                 assert shown == cards, (award, shown)
                 marked |= set(cards)
+                rows.append([award["seat"], half, cards])
         assert marked, view["awards"]
         on_board = ann.locator(".seat .card.made").evaluate_all(
             "(cs) => cs.map((c) => c.dataset.card)"
@@ -233,11 +247,14 @@ def test_the_buy_the_result_and_the_replay(browser: Browser, tmp_path: Path) -> 
         shot(bob, "phone-result")
         assert not axe_check(ann, "desktop result") + axe_check(bob, "phone result")
 
-        # the replay speaks the live log's words, line for line
+        # the replay speaks the live log's words, line for line, and its result marks the
+        # same cards as the live one
         live = ann.locator("#log > div").all_inner_texts()
-        said, end = replay_lines(ann)
+        said, end, replayed_rows, replayed_marks = replay_lines(ann)
         assert not [line for line in said if RECORD.search(line)], said
         assert said + end == live
+        assert replayed_rows == rows
+        assert replayed_marks == marked
         assert not errors, errors
 
 

@@ -24,7 +24,7 @@ from splitpot.rules import Rules
 from splitpot.server.fairdeal import dealt_again, published
 from splitpot.server.players import dealt_from_json
 from splitpot.server.store import HandData, HandSummary
-from splitpot.server.wire import forfeits_json, log_line
+from splitpot.server.wire import award_json, forfeits_json, log_line
 from splitpot.state import State
 from splitpot.views import public_view, view
 
@@ -55,10 +55,10 @@ def entitled(state: State, data: HandData, reader: int | None, code: str) -> Han
 def frames(state: State, data: HandData, reader: int | None) -> dict[str, Any]:
     """The hand street by street for ``reader``: after each street's last action a frame of
     the table (each seat's cards as the reader's record shows them, stacks, bets, the pot),
-    and the reader's record's lines, for the page's replay."""
-    record_lines = [
-        log_line(a) for a in (public_view(state) if reader is None else view(state, reader)).log
-    ]
+    and the reader's record's lines, for the page's replay; the last frame's awards name the
+    cards that made each winning hand where the reader saw them (as the live result does)."""
+    seen = public_view(state) if reader is None else view(state, reader)
+    record_lines = [log_line(a) for a in seen.log]
     replayed = new_hand(state.rules, list(state.starting), seed=state.seed, auto_deal=False)
     out: list[dict[str, Any]] = []
     street = replayed.street
@@ -69,10 +69,7 @@ def frames(state: State, data: HandData, reader: int | None) -> dict[str, Any]:
             out.append(_frame(replayed, reader, index + 1, street))
             street = replayed.street
     if out:
-        out[-1]["awards"] = [
-            {"seat": a.seat, "amount": a.amount, "half": a.half, "reason": a.reason}
-            for a in state.awards
-        ]
+        out[-1]["awards"] = [award_json(a, seen) for a in seen.awards]
         names = [p["name"] for p in data.players]
         out[-1]["forfeits"] = forfeits_json(state.forfeits, reader, names)
     return {

@@ -35,6 +35,7 @@ from splitpot.views import SeatView, View
 
 __all__ = [
     "PONG",
+    "award_json",
     "chat_json",
     "chat_message",
     "error_message",
@@ -127,7 +128,9 @@ def _seat(seat: SeatView) -> dict[str, Any]:
     return _with_rest(seat, known)
 
 
-def _award(award: Award, seen: View) -> dict[str, Any]:
+def award_json(award: Award, seen: View) -> dict[str, Any]:
+    """An award as the page gets it, with the cards that made its hand where ``seen`` (the
+    reader's view of the finished hand) shows them."""
     return {
         "seat": award.seat,
         "amount": award.amount,
@@ -203,7 +206,7 @@ def view_json(seen: View) -> dict[str, Any]:
         "dealer": seen.dealer,
         "options": [_option(o) for o in seen.options],
         "finished": seen.finished,
-        "awards": [_award(a, seen) for a in seen.awards],
+        "awards": [award_json(a, seen) for a in seen.awards],
         "log": [log_line(a) for a in seen.log],
         "offer": _offer(seen.offer),
         "step": seen.step,

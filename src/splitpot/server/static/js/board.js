@@ -155,7 +155,7 @@ function seatBox(position, me) {
   if (view.finished && view.awards.some((a) => a.seat === e)) box.classList.add("winner");
   const cards = el("div", "", "cards");
   const choosable = me ? cardChoices() : new Set();
-  const made = view.finished ? madeBy(view, e) : new Map();
+  const made = view.finished ? madeBy(view.awards, e) : new Map();
   seen.down.forEach((card) => cards.append(marked(choosableCard(card, { hole: me && card !== null && !seen.shown }, choosable), made)));
   if (seen.down.length && seen.up.length) cards.append(el("span", "", "gap"));
   seen.up.forEach((card) => cards.append(marked(choosableCard(card, {}, choosable), made)));
@@ -276,7 +276,7 @@ function drawCenter() {
       note.textContent = "On offer";
     }
   }
-  const made = view && view.finished ? madeBy(view, null) : new Map();
+  const made = view && view.finished ? madeBy(view.awards, null) : new Map();
   $("common").replaceChildren(...(view ? view.common.map((c) => marked(cardElement(c), made)) : []));
   // a live region (role="status"): its words change when the turn does, so they are read out
   const waiting = $("waiting");

@@ -8,6 +8,7 @@ import { closeDialog, openDialog } from "./dialog.js";
 import { $, button, el } from "./dom.js";
 import { showError } from "./controls.js";
 import { signed } from "./ledger.js";
+import { madeBy, madeHands, marked } from "./result.js";
 import { snap, state } from "./state.js";
 import { awardWords, describeLog, forfeitWords } from "./words.js";
 
@@ -121,20 +122,23 @@ function drawReplay() {
     const who = el("div", "", "who");
     who.append(el("b", name(seat.seat)), el("span", `${seat.stack}${seat.bet ? ` \u00b7 bet ${seat.bet}` : ""}${seat.folded ? " \u00b7 folded" : ""}`, "stack"));
     const cards = el("div", "", "cards");
-    seat.cards.forEach((c) => cards.append(cardElement(c.card, { hole: !c.up && c.card !== null })));
+    const made = madeBy(frame.awards || [], seat.seat);
+    seat.cards.forEach((c) => cards.append(marked(cardElement(c.card, { hole: !c.up && c.card !== null }), made)));
     if (!seat.cards.length) cards.append(el("span", "cards not shown", "hint"));
     row.append(who, cards);
     return row;
   });
   const paid = frame.awards ? frame.awards.reduce((sum, a) => sum + a.amount, 0) : 0;
+  /** @type {HTMLElement[]} */
   const parts = [el("div", frame.awards ? `Pot ${paid}, paid out` : `Pot ${frame.pot}`, "pot")];
   if (frame.common.length) {
     const common = el("div", "", "cards");
-    frame.common.forEach((c) => common.append(cardElement(c)));
+    const made = madeBy(frame.awards || [], null);
+    frame.common.forEach((c) => common.append(marked(cardElement(c), made)));
     parts.push(common);
   }
   parts.push(...seats);
-  if (frame.awards) for (const a of frame.awards) parts.push(el("div", awardWords(a, name), "award"));
+  if (frame.awards) for (const a of frame.awards) parts.push(el("div", awardWords(a, name), "award"), ...madeHands(a));
   if (frame.forfeits) for (const f of frame.forfeits) parts.push(el("div", forfeitWords(f, name), "forfeit"));
   $("replay-seats").replaceChildren(...parts);
   const start = at ? replay.frames[at - 1].upto : 0;

@@ -6,19 +6,20 @@ import { cardElement } from "./cards.js";
 import { $, el } from "./dom.js";
 import { awardWords, forfeitWords } from "./words.js";
 
+/** @typedef {import("./types.js").Award} Award */
 /** @typedef {import("./types.js").View} View */
 
 /**
- * The cards that made the winning hands of the finished hand, each with the halves it made
+ * The cards that made the winning hands of a finished hand, each with the halves it made
  * ("high", "low"): those of engine seat `e`'s awards, or (no seat) of every award.
- * @param {View} view
+ * @param {Award[]} awards
  * @param {number | null} e
  * @returns {Map<string, string[]>}
  */
-export function madeBy(view, e) {
+export function madeBy(awards, e) {
   /** @type {Map<string, string[]>} */
   const out = new Map();
-  for (const award of view.awards) {
+  for (const award of awards) {
     if (e !== null && award.seat !== e) continue;
     for (const [half, cards] of Object.entries(award.cards || {})) {
       for (const card of cards || []) {
@@ -48,6 +49,27 @@ export function marked(node, made) {
 }
 
 /**
+ * The cards that made an award's hand, a row for each half it won (the result's and the replay's).
+ * @param {Award} award
+ * @returns {HTMLElement[]}
+ */
+export function madeHands(award) {
+  const rows = [];
+  for (const [half, cards] of Object.entries(award.cards || {})) {
+    if (!cards || !cards.length) continue;
+    const row = el("div", "", "made-hand");
+    row.dataset.seat = String(award.seat);
+    row.dataset.half = half;
+    row.append(el("span", `${half} hand`, "hint"));
+    const shown = el("div", "", "cards");
+    cards.forEach((c) => shown.append(cardElement(c)));
+    row.append(shown);
+    rows.push(row);
+  }
+  return rows;
+}
+
+/**
  * The result box: each award with the cards that made its hand, each forfeit, the nets.
  * @param {View | null} view
  * @param {import("./types.js").Hand | null} hand
@@ -64,18 +86,7 @@ export function drawResult(view, hand, nameOf) {
     const name = nameOf(award.seat);
     line.append(el("b", name), awardWords(award, nameOf).slice(name.length));
     box.append(line);
-    // the cards that made the hand, by half
-    for (const [half, cards] of Object.entries(award.cards || {})) {
-      if (!cards || !cards.length) continue;
-      const row = el("div", "", "made-hand");
-      row.dataset.seat = String(award.seat);
-      row.dataset.half = half;
-      row.append(el("span", `${half} hand`, "hint"));
-      const shown = el("div", "", "cards");
-      cards.forEach((c) => shown.append(cardElement(c)));
-      row.append(shown);
-      box.append(row);
-    }
+    box.append(...madeHands(award));
   }
   // a "both" declarer who took nothing, and why
   for (const forfeit of view.forfeits || []) box.append(el("div", forfeitWords(forfeit, nameOf), "forfeit"));
