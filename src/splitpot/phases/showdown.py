@@ -460,7 +460,7 @@ def _odd_chip(state: State, seat: int, half: Half, *, both: bool, low: bool) -> 
 
 def _low_words(hand: list[Card], rules: Rules) -> str:
     """A winning low in words, under the table's ranking and qualifier."""
-    return describe_low(hand, ranking=rules.low, qualifier=rules.qualifier)  # type: ignore[arg-type]
+    return describe_low(hand, ranking=rules.low, qualifier=rules.qualifier)
 
 
 register(ShowdownPhase())
