@@ -33,6 +33,12 @@ def compiled_modules() -> tuple[str, ...]:
     raise RuntimeError("src/splitpot/build.py has no COMPILED tuple")
 
 
+def source_of(name: str) -> str:
+    """The source file of a dotted module name: its ``.py`` file, or a package's ``__init__``."""
+    path = f"src/{name.replace('.', '/')}"
+    return f"{path}.py" if (ROOT / f"{path}.py").is_file() else f"{path}/__init__.py"
+
+
 def wanted() -> bool:
     """True when the environment asks for the compiled build (SPLITPOT_COMPILE=1)."""
     return os.environ.get(SETTING, "").strip() not in ("", "0")
@@ -58,7 +64,7 @@ class CompiledBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         from mypyc.build import mypycify
         from setuptools import Distribution
 
-        paths = [f"src/{name.replace('.', '/')}.py" for name in compiled_modules()]
+        paths = [source_of(name) for name in compiled_modules()]
         work = Path(tempfile.mkdtemp(prefix="splitpot-mypyc-"))
         here = os.getcwd()
         os.chdir(ROOT)
