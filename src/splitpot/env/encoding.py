@@ -180,9 +180,12 @@ def decode(
     mask: npt.NDArray[np.int8] | None = None,
 ) -> Action:
     """The action that index ``index`` names for ``seat`` given its options (and their
-    :func:`action_mask`, when at hand); a SplitpotError when the index is out of range or
-    masked."""
-    at = operator.index(index)  # numpy's integers too: compiled code takes only an int
+    :func:`action_mask`, when at hand); a SplitpotError when the index is no whole number
+    (numpy's integers are), out of range or masked."""
+    try:
+        at = operator.index(index)  # numpy's integers too: compiled code takes only an int
+    except TypeError:
+        raise EnvError(f"action {index!r} is not an index (a whole number)") from None
     if mask is None:
         mask = action_mask(options)
     if not 0 <= at < ACTIONS or not mask[at]:
