@@ -19,6 +19,8 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 ROOT = Path(__file__).parent
 SETTING = "SPLITPOT_COMPILE"
+EXTRAS = (("splitpot.env.", "env"),)
+"""The extra each compiled package needs installed to be type-checked: (package prefix, extra)."""
 
 
 def compiled_modules() -> tuple[str, ...]:
@@ -31,6 +33,12 @@ def compiled_modules() -> tuple[str, ...]:
                 value = ast.literal_eval(node.value)  # type: ignore[arg-type]
                 return tuple(value)
     raise RuntimeError("src/splitpot/build.py has no COMPILED tuple")
+
+
+def source_of(name: str) -> str:
+    """The source file of a dotted module name: its ``.py`` file, or a package's ``__init__``."""
+    path = f"src/{name.replace('.', '/')}"
+    return f"{path}.py" if (ROOT / f"{path}.py").is_file() else f"{path}/__init__.py"
 
 
 def wanted() -> bool:
@@ -49,8 +57,23 @@ class CompiledBuildHook(BuildHookInterface):  # type: ignore[type-arg]
     def dependencies(self) -> list[str]:
         if not wanted():
             return []
-        # mypy type-checks what the compiled modules import: the runtime dependencies too.
-        return ["mypy[mypyc]>=1.11", "setuptools>=70", *self.metadata.core.dependencies]
+        # mypy type-checks what the compiled modules import: the runtime dependencies too, and
+        # an extra's when a compiled module lies in the package that needs it (splitpot.env's
+        # __init__ imports PettingZoo and Gymnasium).
+        extras = self.metadata.core.optional_dependencies
+        needed = {
+            extra
+            for name in compiled_modules()
+            for package, extra in EXTRAS
+            if name.startswith(package)
+        }
+        wanted_extras = [req for extra in sorted(needed) for req in extras[extra]]
+        return [
+            "mypy[mypyc]>=1.11",
+            "setuptools>=70",
+            *self.metadata.core.dependencies,
+            *wanted_extras,
+        ]
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         if not self._active(version):
@@ -58,7 +81,7 @@ class CompiledBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         from mypyc.build import mypycify
         from setuptools import Distribution
 
-        paths = [f"src/{name.replace('.', '/')}.py" for name in compiled_modules()]
+        paths = [source_of(name) for name in compiled_modules()]
         work = Path(tempfile.mkdtemp(prefix="splitpot-mypyc-"))
         here = os.getcwd()
         os.chdir(ROOT)

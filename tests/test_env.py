@@ -217,6 +217,20 @@ def test_the_examples_of_docs_research_run(capsys: pytest.CaptureFixture[str]) -
     )
 
 
+def test_decode_takes_numpy_integers_as_ints() -> None:
+    # An agent hands back what numpy sampled from the mask; the compiled build (which takes
+    # only an int where an int is declared) reads it as the pure build does.
+    table = raw_env("stud8", 4)
+    table.reset(seed=3)
+    agent = table.agent_selection
+    seat = first_seat(agent)
+    options = legal_actions(table.hand).options[seat]
+    for index in np.flatnonzero(table.infos[agent]["action_mask"]):
+        assert encoding.decode(index, seat, options) == encoding.decode(int(index), seat, options)
+    with pytest.raises(SplitpotError, match="is not an index"):
+        encoding.decode(1.0, seat, options)  # type: ignore[arg-type]
+
+
 def test_an_observation_worked_out_field_by_field() -> None:
     # Two seats, read by seat 1, chips at the table 200 (docs/research.md, "The encoding").
     other = SeatView(0, 90, 10, 10, False, False, (None, None), (12,), declared=True)

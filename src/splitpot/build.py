@@ -25,7 +25,10 @@ else:
 
 
 COMPILED: Final = (
+    "splitpot.bots.simple",
+    "splitpot.bots.table",
     "splitpot.engine",
+    "splitpot.env.encoding",
     "splitpot.phases.auction",
     "splitpot.phases.base",
     "splitpot.phases.betting",
@@ -36,6 +39,7 @@ COMPILED: Final = (
     "splitpot.phases.sale",
     "splitpot.phases.showdown",
     "splitpot.pots",
+    "splitpot.sim",
     "splitpot.state",
     "splitpot.views",
 )

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from operator import attrgetter
+from typing import Final
 
 from splitpot.actions import Action
 from splitpot.cards import Deck, to_cards
@@ -35,7 +36,7 @@ __all__ = [
     "outcome",
 ]
 
-_OVER = Legal((), False, {})
+_OVER: Final = Legal((), False, {})
 
 
 def new_hand(
@@ -165,7 +166,7 @@ def _well_formed(action: Action) -> bool:
     )
 
 
-_fields_of = attrgetter("verb", "seat", "cards", "amount", "declaration")
+_fields_of: Final = attrgetter("verb", "seat", "cards", "amount", "declaration")
 
 
 def deal_next(state: State) -> Action:

@@ -42,6 +42,10 @@ __all__ = [
 
 Ranking = Literal["a5", "27"]
 
+# The options below are annotated ``Ranking | object`` and ``int | object``: what callers should
+# pass, read as any object. The functions check them and refuse a wrong one with RulesError, so
+# the compiled build (which checks declared types on entry, with TypeError) refuses the same way.
+
 CATEGORY_NAMES: Final = (
     "high card",
     "one pair",
@@ -95,8 +99,10 @@ _FLUSH_SHIFT: Final = {bit: t.CARD_SHIFT + 13 * suit for suit, bit in enumerate(
 """Where the flush suit's 13 card bits start, by its landing bit."""
 _TOP_HIGH: Final = _T.high_count + 1
 _DEUCE_SEVEN: Final = _T.deuce_seven.tolist()
-_LOW_THRESHOLD: Final = {0: 0, **_T.low_threshold}
+_LOW_THRESHOLD: Final[dict[object, int]] = dict(((0, 0), *_T.low_threshold.items()))
 """Smallest qualifying ace-to-five value by qualifier; 0 (no qualifier) admits every low."""
+_QUALIFIERS: Final[dict[object, int]] = {q: q for q in (0, *_T.low_threshold)}
+"""Each qualifier as the int it is (an equal float or bool finds its int here)."""
 
 
 # --- scalar ------------------------------------------------------------------------------
@@ -122,7 +128,9 @@ def high_value(cards: CardsLike) -> int:
     raise _rejection(cards)
 
 
-def low_value(cards: CardsLike, *, ranking: Ranking = "a5", qualifier: int = 8) -> int | None:
+def low_value(
+    cards: CardsLike, *, ranking: Ranking | object = "a5", qualifier: int | object = 8
+) -> int | None:
     """Value of the best low hand in 1..7 cards, larger is better; None if none qualifies."""
     if ranking != "a5" or cards.__class__ not in _LISTS:
         return _low_value(to_cards(cards), ranking, qualifier)
@@ -143,15 +151,15 @@ def low_value(cards: CardsLike, *, ranking: Ranking = "a5", qualifier: int = 8) 
     raise _rejection(cards)
 
 
-def _low_value(cards: tuple[Card, ...], ranking: str, qualifier: int) -> int | None:
+def _low_value(cards: tuple[Card, ...], ranking: object, qualifier: object) -> int | None:
     """The slow path of :func:`low_value`: checked input, any ranking, clear errors."""
-    _threshold(qualifier)
+    checked = _qualifier(qualifier)
     if not 1 <= len(cards) <= t.MAX_CARDS:
         raise _rejection(cards)
     if ranking == "a5":
         return low_value(cards, qualifier=qualifier)
     if ranking == "27":
-        return _low27(cards, qualifier)
+        return _low27(cards, checked)
     raise RulesError(f"low ranking {ranking!r} is not 'a5' (ace-to-five) or '27' (deuce-to-seven)")
 
 
@@ -160,7 +168,8 @@ def high_category(value: int) -> str:
     return CATEGORY_NAMES[int(_T.high_raw[value]) >> 20]
 
 
-def _threshold(qualifier: int) -> int:
+def _threshold(qualifier: object) -> int:
+    """The smallest qualifying ace-to-five value for ``qualifier``; RulesError for a bad one."""
     try:
         return _LOW_THRESHOLD[qualifier]
     except (KeyError, TypeError):
@@ -269,11 +278,13 @@ def high_values(array: CardArray) -> ValueArray:
     return values
 
 
-def low_values(array: CardArray, *, ranking: Ranking = "a5", qualifier: int = 8) -> ValueArray:
+def low_values(
+    array: CardArray, *, ranking: Ranking | object = "a5", qualifier: int | object = 8
+) -> ValueArray:
     """:func:`low_value` of every row of an (N, k) array; 0 where no low qualifies."""
     threshold = _threshold(qualifier)
     if ranking == "27":
-        return _low27_values(array, qualifier)
+        return _low27_values(array, _qualifier(qualifier))
     if ranking != "a5":
         raise RulesError(
             f"low ranking {ranking!r} is not 'a5' (ace-to-five) or '27' (deuce-to-seven)"
@@ -354,13 +365,15 @@ def describe_high(cards: CardsLike) -> str:
     return _words(category, ranks)
 
 
-def describe_low(cards: CardsLike, *, ranking: Ranking = "a5", qualifier: int = 8) -> str:
+def describe_low(
+    cards: CardsLike, *, ranking: Ranking | object = "a5", qualifier: int | object = 8
+) -> str:
     """The best low hand in words: ``"nine-low 9-6-5-4-3"``, or ``"no qualifying low"``."""
     if ranking == "a5":
         # Five different ranks: the best ace-to-five low is simply the five lowest (Robert's 5).
         hand = to_cards(cards)
         distinct = sorted({_a5(c.rank) for c in hand})
-        if len(distinct) >= 5 and (qualifier == 0 or distinct[4] <= _threshold_rank(qualifier)):
+        if len(distinct) >= 5 and (qualifier == 0 or distinct[4] <= _qualifier(qualifier)):
             five_ranks = distinct[4::-1]
             return f"{_one(five_ranks[0])}-low " + "-".join(_FACES[r] for r in five_ranks)
     five = best_five(cards, half="low", ranking=ranking, qualifier=qualifier)
@@ -380,10 +393,10 @@ def describe_low(cards: CardsLike, *, ranking: Ranking = "a5", qualifier: int = 
     return f"{_words(category, ranks)} {face}"
 
 
-def _threshold_rank(qualifier: int) -> int:
-    """The qualifier itself, once checked (so a bad one raises RulesError as everywhere)."""
+def _qualifier(qualifier: object) -> int:
+    """The qualifier as the int it equals, once checked (a bad one raises RulesError)."""
     _threshold(qualifier)
-    return qualifier
+    return _QUALIFIERS[qualifier]
 
 
 def _a5(rank: int) -> int:
@@ -406,9 +419,9 @@ def _sorted_for_display(
 def best_five(
     cards: CardsLike,
     *,
-    half: Literal["high", "low"] = "high",
-    ranking: Ranking = "a5",
-    qualifier: int = 8,
+    half: Literal["high", "low"] | object = "high",
+    ranking: Ranking | object = "a5",
+    qualifier: int | object = 8,
 ) -> tuple[Card, ...] | None:
     """The cards that make the best high (or low) hand, in reading order.
 

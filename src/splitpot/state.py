@@ -36,8 +36,8 @@ __all__ = [
 ]
 
 Half = Literal["high", "low", "all"]
-_READ_ONLY = MappingProxyType
-_set = object.__setattr__  # how a frozen value's own __init__ sets its fields
+_READ_ONLY: Final = MappingProxyType
+_set: Final = object.__setattr__  # how a frozen value's own __init__ sets its fields
 S = TypeVar("S", bound=Step)
 
 
@@ -486,8 +486,8 @@ class State:
         self._log.append(action)
 
 
-_NOT_VALUES = ("__weakref__", "before_change", "cached_legal", "cached_views")
-_FIELDS = tuple(name for name in _SLOTS if name not in _NOT_VALUES)
+_NOT_VALUES: Final = ("__weakref__", "before_change", "cached_legal", "cached_views")
+_FIELDS: Final = tuple(name for name in _SLOTS if name not in _NOT_VALUES)
 """The slots that hold the state's values."""
 _UNASKED: tuple[int, Legal] = (-1, Legal((), False, {}))
 """The engine's cache before its first answer: a point no state is at."""

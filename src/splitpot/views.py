@@ -36,7 +36,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import FrozenInstanceError, replace
 from functools import partial
 from threading import RLock
-from typing import Any, ClassVar, NamedTuple, TypeVar
+from typing import Any, ClassVar, Final, NamedTuple, TypeVar
 from weakref import ReferenceType, ref
 
 from splitpot.actions import Action, Declaration
@@ -98,7 +98,7 @@ class TableView(NamedTuple):
 _table_view: Callable[[tuple[object, ...]], TableView] = partial(tuple.__new__, TableView)
 """A TableView from its values in order (as :data:`_seat_view`: one per observation)."""
 
-_FIELDS = (
+_FIELDS: Final = (
     "game",
     "seat",
     "seats",
@@ -116,9 +116,9 @@ _FIELDS = (
     "rules",
     "forfeits",
 )
-_set = object.__setattr__  # a view is read only: its own methods set its slots this way
-_UNREAD = Offer(())
-_PARTS = ("seats", "log", "offer")
+_set: Final = object.__setattr__  # a view is read only: its own methods set its slots this way
+_UNREAD: Final = Offer(())
+_PARTS: Final = ("seats", "log", "offer")
 """The parts a view works out when first read (:meth:`View.unread`)."""
 """An offer not worked out yet (a real one always holds a card): compared by identity."""
 T = TypeVar("T")
@@ -566,7 +566,7 @@ class _Point:
         return tuple(out)
 
 
-_OPEN = frozenset(kind for kind, phase in PHASES.items() if type(phase).sight is Phase.sight)
+_OPEN: Final = frozenset(kind for kind, phase in PHASES.items() if type(phase).sight is Phase.sight)
 """The kinds of step whose actions everyone sees as they are (their phase hides nothing)."""
 
 

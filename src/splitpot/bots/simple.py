@@ -6,12 +6,15 @@ import random
 
 from splitpot.actions import AMOUNT_VERBS, Action
 from splitpot.bots.table import action_for
+from splitpot.build import mypyc_attr
 from splitpot.state import Option
 from splitpot.views import View
 
 __all__ = ["CallBot", "RandomBot", "action_for"]
 
 
+# Compiled: native classes that a Python class may still subclass (a bot of one's own).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CallBot:
     """Brings in when it must, otherwise checks or calls, and passes where it may rather than
     bid (a sale); never folds, never raises."""
@@ -24,6 +27,7 @@ class CallBot:
         return action_for(view, view.options[0])
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RandomBot:
     """Takes a uniformly random legal option, with a uniformly random legal amount."""
 

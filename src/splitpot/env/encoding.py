@@ -28,9 +28,10 @@ a lower one is masked, so each legal amount has one index.
 
 from __future__ import annotations
 
+import operator
 from array import array
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -173,34 +174,38 @@ def _option(
 
 
 def decode(
-    index: int,
+    index: int | np.integer[Any],
     seat: int,
     options: tuple[Option, ...],
     mask: npt.NDArray[np.int8] | None = None,
 ) -> Action:
     """The action that index ``index`` names for ``seat`` given its options (and their
-    :func:`action_mask`, when at hand); a SplitpotError when the index is out of range or
-    masked."""
+    :func:`action_mask`, when at hand); a SplitpotError when the index is no whole number
+    (numpy's integers are), out of range or masked."""
+    try:
+        at = operator.index(index)  # numpy's integers too: compiled code takes only an int
+    except TypeError:
+        raise EnvError(f"action {index!r} is not an index (a whole number)") from None
     if mask is None:
         mask = action_mask(options)
-    if not 0 <= index < ACTIONS or not mask[index]:
-        raise EnvError(f"action {index} is not legal now ({describe(index)})")
-    if index < RAISE:
-        word = SIMPLE[index]
+    if not 0 <= at < ACTIONS or not mask[at]:
+        raise EnvError(f"action {at} is not legal now ({describe(at)})")
+    if at < RAISE:
+        word = SIMPLE[at]
         if word in _DECLARE:
             return Action("dec", seat, declaration=word)  # type: ignore[arg-type]
         return Action(word, seat)
-    if index < PICK:
-        verb = "cbr" if index < BID else "bid"
-        j = index - (RAISE if verb == "cbr" else BID)
+    if at < PICK:
+        verb = "cbr" if at < BID else "bid"
+        j = at - (RAISE if verb == "cbr" else BID)
         return Action(verb, seat, amount=bucket_amounts(_option(options, verb))[j])
-    if index < SELL:
-        block = (index - PICK) // 52
+    if at < SELL:
+        block = (at - PICK) // 52
         verb = ("pick", "buy", "sd", "up")[block]
         offered = _option(options, verb, cards=True).cards
-        wanted = (index - PICK) % 52
+        wanted = (at - PICK) % 52
         return Action(verb, seat, (next(c for c in offered if int(c) == wanted),))
-    c, k = divmod(index - SELL, BUCKETS + 1)
+    c, k = divmod(at - SELL, BUCKETS + 1)
     option = _option(options, "sell", priced=k > 0)
     card = next(x for x in option.cards if int(x) == c)
     price = None if k == 0 else bucket_amounts(option)[k - 1]

@@ -26,7 +26,7 @@ from splitpot.state import Legal, Option, State
 
 __all__ = ["BettingPhase", "opener"]
 
-_FOLD = Option("f")
+_FOLD: Final = Option("f")
 
 
 _ROUND_SLOTS: Final = (
@@ -97,7 +97,7 @@ def _low_board(cards: list[int]) -> int:
     return low_value(cards, qualifier=0) or 0
 
 
-_KEYS = {
+_KEYS: Final = {
     "low-card": _low_card,
     "high-card": _high_card_ace_low,
     "high-board": high_value,  # the best hand showing (Robert's 4)

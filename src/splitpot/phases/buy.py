@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Final
 
 from splitpot.actions import Action
 from splitpot.books import RULING_PAY
@@ -30,7 +31,7 @@ _RULE_TURN = "OPR-207 3.1"
 _RULE_PAY = "OPR-207 3.2"
 _RULE_ONCE = "OPR-207 3.4"
 _RULE_DEAL = "OPR-207 3.3"
-_STAND = Option("sd")
+_STAND: Final = Option("sd")
 
 
 class BuyRound:

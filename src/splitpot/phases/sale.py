@@ -65,7 +65,7 @@ _RULE_FREE = "NASDAQ 5.2(c)"
 _RULE_MAX = "NASDAQ ¶25, house rule max_price"
 _RULE_FORMAT = "house rule sale_bidding"
 _RULE_PRICE_STACK = f"NASDAQ ¶10, {RULING_PAY}"
-_PASS = Option("pass")
+_PASS: Final = Option("pass")
 
 Stage = Literal["first", "sell", "bid", "discard", "done"]
 

@@ -16,7 +16,7 @@ up and is shown again, whole, here.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from splitpot.actions import Action, Declaration
 from splitpot.books import RULING_SHARED
@@ -37,8 +37,8 @@ __all__ = [
     "show_early",
 ]
 
-_SHOW = (Option("sm"),)
-_ONLY_CARDS_LEFT = frozenset({"deal", "betting", "showdown"})
+_SHOW: Final = (Option("sm"),)
+_ONLY_CARDS_LEFT: Final = frozenset({"deal", "betting", "showdown"})
 """The steps that may still follow a hand shown early: deals, betting rounds nobody can play
 once betting is over, and the showdown."""
 
@@ -384,7 +384,7 @@ def _best(eligible: tuple[int, ...], values: dict[int, int] | dict[int, int | No
     return [s for s in eligible if values.get(s) == best]
 
 
-_DECLARED = {"hi": "declared high", "lo": "declared low", "both": "declared both ways"}
+_DECLARED: Final = {"hi": "declared high", "lo": "declared low", "both": "declared both ways"}
 
 
 class _Payer:
@@ -460,7 +460,7 @@ def _odd_chip(state: State, seat: int, half: Half, *, both: bool, low: bool) -> 
 
 def _low_words(hand: list[Card], rules: Rules) -> str:
     """A winning low in words, under the table's ranking and qualifier."""
-    return describe_low(hand, ranking=rules.low, qualifier=rules.qualifier)  # type: ignore[arg-type]
+    return describe_low(hand, ranking=rules.low, qualifier=rules.qualifier)
 
 
 register(ShowdownPhase())

@@ -174,7 +174,7 @@ def winning_cards(award: Award, seen: View) -> dict[str, list[str | None]]:
         halves = _SPEAKING[(rules.high, rules.low != "none")]
     out: dict[str, list[str | None]] = {}
     for half in halves:
-        best = best_five(cards, half=half, ranking=rules.low, qualifier=rules.qualifier)  # type: ignore[arg-type]
+        best = best_five(cards, half=half, ranking=rules.low, qualifier=rules.qualifier)
         if best is not None:
             out[half] = _cards(best)
     return out
