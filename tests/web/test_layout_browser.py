@@ -9,6 +9,8 @@ in build/screenshots/layout-*.png.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -31,6 +33,25 @@ BOXES = """() => {
         height: document.documentElement.scrollHeight,
     };
 }"""
+
+
+@contextmanager
+def seated(
+    browser: Browser, tmp_path: Any, game: str, seats: list[str], phone: bool = False, **spec: Any
+) -> Iterator[tuple[Page, list[str]]]:
+    """Ann at a new table of ``game`` (quick bots, no timer, the next hand held back), in a page
+    at the desktop's size or a phone's; the page and the errors it reports."""
+    app = create_app(str(tmp_path / "t.db"), settings=Settings(bot_delay=0.02, next_delay=600))
+    with live_server(app) as url:
+        body = {"game": game, "seats": seats, "name": "Ann", "timer": 0, **spec}
+        made = post(url + "/api/tables", body)
+        if phone:
+            page = browser.new_page(viewport=SIZES["phone"], is_mobile=True, has_touch=True)
+        else:
+            page = browser.new_page(viewport=SIZES["desktop"])
+        errors = watch_errors(page)
+        sit(page, url, made["code"], made["token"])
+        yield page, errors
 
 
 def overlaps(a: dict[str, Any], b: dict[str, Any]) -> bool:
@@ -100,14 +121,8 @@ def test_seats_pot_and_log_never_overlap(
     browser: Browser, tmp_path: Any, game: str, players: int
 ) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    app = create_app(str(tmp_path / "t.db"), settings=Settings(bot_delay=0.02, next_delay=600))
-    with live_server(app) as url:
-        seats = ["you"] + ["bot:call"] * (players - 1)
-        spec = {"game": game, "seats": seats, "name": "Ann", "timer": 0}
-        made = post(url + "/api/tables", spec)
-        page = browser.new_page(viewport=SIZES["desktop"])
-        errors = watch_errors(page)
-        sit(page, url, made["code"], made["token"])
+    seats = ["you"] + ["bot:call"] * (players - 1)
+    with seated(browser, tmp_path, game, seats) as (page, errors):
         expect(page.locator("#felt .seat")).to_have_count(players)
         if game == "auction":  # the lot of seven cards in the centre, at the first auction
             expect(page.locator("#offer .card")).to_have_count(players)
@@ -136,13 +151,8 @@ def test_every_other_game_seats_its_players_without_overlap(
 ) -> None:
     """The other games at their first decision, as many players as they seat up to eight."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    app = create_app(str(tmp_path / "t.db"), settings=Settings(bot_delay=0.02, next_delay=600))
-    with live_server(app) as url:
-        seats = ["you"] + ["bot:call"] * (players - 1)
-        made = post(url + "/api/tables", {"game": game, "seats": seats, "name": "Ann", "timer": 0})
-        page = browser.new_page(viewport=SIZES["desktop"])
-        errors = watch_errors(page)
-        sit(page, url, made["code"], made["token"])
+    seats = ["you"] + ["bot:call"] * (players - 1)
+    with seated(browser, tmp_path, game, seats) as (page, errors):
         expect(page.locator("#felt .seat")).to_have_count(players)
         expect(page.locator("#others .seat").last.locator(".card").first).to_be_visible()
         expect(page.locator("#hand-no")).to_have_text("hand 1")
@@ -162,13 +172,8 @@ ABOVE_THE_BAR = """(selector) => {
 def test_the_newest_log_line_is_above_the_bar_with_panels_open(
     browser: Browser, tmp_path: Any
 ) -> None:
-    app = create_app(str(tmp_path / "t.db"), settings=Settings(bot_delay=0.02, next_delay=600))
-    with live_server(app) as url:
-        spec = {"seats": ["you", "bot:call", "bot:call", "bot:call"], "options": {"odds": True}}
-        made = post(url + "/api/tables", {"game": "stud8", "name": "Ann", "timer": 0, **spec})
-        page = browser.new_page(viewport=SIZES["desktop"])
-        errors = watch_errors(page)
-        sit(page, url, made["code"], made["token"])
+    seats = ["you", "bot:call", "bot:call", "bot:call"]
+    with seated(browser, tmp_path, "stud8", seats, options={"odds": True}) as (page, errors):
         page.click("#invite-button")
         page.check("#odds-toggle")
         expect(page.locator("#invite")).to_be_visible()
@@ -183,17 +188,9 @@ def test_the_newest_log_line_is_above_the_bar_with_panels_open(
 def test_the_declaration_advice_is_above_the_bar_on_a_phone(
     browser: Browser, tmp_path: Any
 ) -> None:
-    app = create_app(str(tmp_path / "t.db"), settings=Settings(bot_delay=0.02, next_delay=600))
-    with live_server(app) as url:
-        spec = {"house": {"showdown": "declare"}, "options": {"odds": True}}
-        seats = ["you"] + ["bot:call"] * 4
-        made = post(
-            url + "/api/tables",
-            {"game": "stud8", "seats": seats, "name": "Ann", "timer": 0, **spec},
-        )
-        page = browser.new_page(viewport=SIZES["phone"], is_mobile=True, has_touch=True)
-        errors = watch_errors(page)
-        sit(page, url, made["code"], made["token"])
+    spec = {"house": {"showdown": "declare"}, "options": {"odds": True}}
+    seats = ["you"] + ["bot:call"] * 4
+    with seated(browser, tmp_path, "stud8", seats, phone=True, **spec) as (page, errors):
         page.check("#odds-toggle")
         deal_to_seventh_street(page)
         declare = page.locator('#buttons button[data-verb="dec"]:enabled')
@@ -218,15 +215,8 @@ def test_a_phones_own_cards_come_above_the_bar_at_its_turn_with_eight_seats(
     """Seven other seats push the phone's own seat below the bar of moves: when a decision
     comes the page brings the seat's cards above it, once a decision (the reader may scroll
     away again)."""
-    app = create_app(str(tmp_path / "t.db"), settings=Settings(bot_delay=0.02, next_delay=600))
-    with live_server(app) as url:
-        seats = ["you"] + ["bot:call"] * 7
-        made = post(
-            url + "/api/tables", {"game": "stud8", "seats": seats, "name": "Ann", "timer": 0}
-        )
-        page = browser.new_page(viewport=SIZES["phone"], is_mobile=True, has_touch=True)
-        errors = watch_errors(page)
-        sit(page, url, made["code"], made["token"])
+    seats = ["you"] + ["bot:call"] * 7
+    with seated(browser, tmp_path, "stud8", seats, phone=True) as (page, errors):
         turns = 0
         deadline = time.monotonic() + 90
         while turns < 3:
