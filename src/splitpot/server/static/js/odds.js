@@ -21,7 +21,8 @@ export function drawOdds() {
   const offered = Boolean(now.table.options.odds);
   const toggle = $input("odds-toggle");
   toggle.disabled = !offered;
-  toggle.checked = Boolean(now.you.odds);
+  if (state.oddsWanted === Boolean(now.you.odds) || !offered) state.oddsWanted = null;
+  toggle.checked = state.oddsWanted ?? Boolean(now.you.odds);
   const body = $("odds-body");
   if (!offered) {
     body.replaceChildren(el("div", "Off at this table: the host decides (Host \u203a Options).", "hint"));
@@ -97,5 +98,9 @@ function buyAdvice(buys) {
 
 /** The player's own switch. */
 export function startOdds() {
-  $input("odds-toggle").addEventListener("change", () => send({ type: "odds", on: $input("odds-toggle").checked }));
+  const toggle = $input("odds-toggle");
+  toggle.addEventListener("change", () => {
+    state.oddsWanted = toggle.checked;
+    send({ type: "odds", on: toggle.checked });
+  });
 }

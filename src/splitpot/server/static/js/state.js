@@ -32,6 +32,9 @@ export const state = {
   nextAt: null,
   /** @type {import("./types.js").OddsMessage | null} the latest odds for this seat */
   odds: null,
+  /** @type {boolean | null} the odds switch as the player last set it, until a snapshot
+   * agrees (a snapshot sent before the server read the switch would turn it back) */
+  oddsWanted: null,
   /** @type {import("./types.js").ChatLine[]} the chat's lines, oldest first (at most 200) */
   chat: [],
   /** lines of chat come while the chat tab was closed */
