@@ -17,7 +17,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 from playwright.sync_api import Browser, Page, expect
-from webtools import SCREENSHOTS, get, live_server, post, sit, watch_errors
+from webtools import SCREENSHOTS, get, live_server, post, sit, switch, watch_errors
 
 from splitpot.cli import main
 from splitpot.notation import read_phh
@@ -106,7 +106,7 @@ def test_a_home_game_in_the_browser(browser: Browser, tmp_path: Path) -> None:
         bob.locator("#odds-panel").scroll_into_view_if_needed()
         expect(bob.locator("#odds-body .odds-cell")).to_have_count(4, timeout=30_000)
         shot(bob, "phone-odds")
-        bob.locator("#odds-toggle").uncheck()
+        switch(bob, "#odds-toggle", on=False)
         expect(bob.locator("#odds-body")).to_contain_text("Hidden")
         expect(bob.locator("#odds-body .odds-cell")).to_have_count(0)
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from webtools import SCREENSHOTS, SIZES, axe_check, live_server, post, sit, watch_errors
+from webtools import SCREENSHOTS, SIZES, axe_check, live_server, post, sit, switch, watch_errors
 
 from splitpot.server import Settings, create_app
 
@@ -175,7 +175,7 @@ def test_the_newest_log_line_is_above_the_bar_with_panels_open(
     seats = ["you", "bot:call", "bot:call", "bot:call"]
     with seated(browser, tmp_path, "stud8", seats, options={"odds": True}) as (page, errors):
         page.click("#invite-button")
-        page.check("#odds-toggle")
+        switch(page, "#odds-toggle")
         expect(page.locator("#invite")).to_be_visible()
         deal_to_seventh_street(page)
         page.evaluate("() => scrollTo(0, 0)")
@@ -191,7 +191,7 @@ def test_the_declaration_advice_is_above_the_bar_on_a_phone(
     spec = {"house": {"showdown": "declare"}, "options": {"odds": True}}
     seats = ["you"] + ["bot:call"] * 4
     with seated(browser, tmp_path, "stud8", seats, phone=True, **spec) as (page, errors):
-        page.check("#odds-toggle")
+        switch(page, "#odds-toggle")
         deal_to_seventh_street(page)
         declare = page.locator('#buttons button[data-verb="dec"]:enabled')
         while not declare.count():

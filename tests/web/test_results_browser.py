@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
-from webtools import SCREENSHOTS, axe_check, live_server, post, sit, watch_errors
+from webtools import SCREENSHOTS, axe_check, live_server, post, sit, switch, watch_errors
 
 from splitpot import variants
 from splitpot.actions import Action
@@ -186,8 +186,7 @@ def test_the_buy_the_result_and_the_replay(browser: Browser, tmp_path: Path) -> 
         sit(ann, url, code, made["token"])
         sit(bob, url, code, joined["token"])
         for page in (ann, bob):
-            if not page.locator("#odds-toggle").is_checked():
-                page.locator("#odds-toggle").check()
+            switch(page, "#odds-toggle")
 
         live = app.state.tables.live[code]
         bought = {"ann": False, "bob": False}

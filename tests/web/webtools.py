@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 import uvicorn
 from nginxtools import run_nginx
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 from starlette.applications import Starlette
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import InvalidHandshake, InvalidStatus
@@ -194,6 +194,18 @@ def sit(page: Page, url: str, code: str, token: str) -> None:
     keep = "([c, t]) => localStorage.setItem('splitpot.seats', JSON.stringify({[c]: t}))"
     page.evaluate(keep, [code, token])
     page.goto(f"{url}/t/{code}")
+
+
+def switch(page: Page, selector: str, on: bool = True) -> None:
+    """Turn the checkbox ``selector`` on (or off) by the keyboard, as its player would with
+    the space bar: a mouse click could land beside it while seats and cards move under it
+    (bots playing), and the click's place is fixed before it is made."""
+    box = page.locator(selector)
+    expect(box).to_be_enabled()
+    if box.is_checked() != on:
+        box.focus()
+        page.keyboard.press("Space")
+    (expect(box).to_be_checked if on else expect(box).not_to_be_checked)()
 
 
 def watch_errors(page: Page) -> list[str]:
