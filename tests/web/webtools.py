@@ -198,9 +198,10 @@ def sit(page: Page, url: str, code: str, token: str) -> None:
 
 def switch(page: Page, selector: str, on: bool = True) -> None:
     """Turn the checkbox ``selector`` on (or off) by the keyboard, as its player would with
-    the space bar: a mouse click could land beside it while seats and cards move under it
-    (bots playing), and the click's place is fixed before it is made."""
+    the space bar, once the page has drawn it from the server's state (it is disabled until
+    then: a box read before that may be turned just as the first snapshot turns it)."""
     box = page.locator(selector)
+    expect(box).to_be_visible()
     expect(box).to_be_enabled()
     if box.is_checked() != on:
         box.focus()
