@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator, Sequence
 
 import pytest
@@ -13,6 +14,13 @@ from splitpot.errors import IllegalAction
 from splitpot.notation import parse_action
 from splitpot.state import Option, State
 from splitpot.views import View, view
+
+
+def states_alive() -> int:
+    """How many hands' states exist now, after a collection (a compiled ``State`` takes no
+    weak reference: tests that nothing keeps a table alive count them instead)."""
+    gc.collect()
+    return sum(isinstance(o, State) for o in gc.get_objects())
 
 
 def passive(state: State, seat: int) -> Action:

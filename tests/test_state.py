@@ -25,6 +25,21 @@ class Different:
         return id(self)
 
 
+def different(value: object) -> object:
+    """A value unequal to ``value`` and of its kind (a compiled State checks the kinds of its
+    attributes): a number one more, a flag turned, a list or tuple one longer, 0 for nothing;
+    anything else (the rules, a generator, a phase's bookkeeping) a Different."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, list):
+        return [*value, Different()]
+    if isinstance(value, tuple):
+        return (*value, Different())
+    return 0 if value is None else Different()
+
+
 def mid_hand() -> State:
     """A NASDAQ hand part way through its sales (market, phase state and payments in use)."""
     (record,) = load(GOLDEN / "nasdaq-all-in-buyer-after-the-first-bid.phh")
@@ -35,7 +50,8 @@ def mid_hand() -> State:
 
 
 CACHES = ("cached_legal", "cached_views")
-FIELDS = [n for n in State.__slots__ if n not in ("__weakref__", "before_change", *CACHES)]
+ATTRIBUTES = getattr(State, "__mypyc_attrs__", None) or State.__slots__  # compiled, or pure
+FIELDS = [n for n in ATTRIBUTES if n not in ("before_change", *CACHES)]
 """The state's values; ``before_change`` holds what its readers run before it changes, the
 caches what the engine and the views worked out at this point."""
 
@@ -78,7 +94,7 @@ def test_what_readers_run_before_a_change_is_no_value_of_the_state() -> None:
 def test_a_change_to_any_slot_shows_in_the_snapshot(name: str) -> None:
     state = mid_hand()
     before = state.snapshot()
-    setattr(state, name, Different())
+    setattr(state, name, different(getattr(state, name)))
     assert state.snapshot() != before, f"snapshot() does not see {name}"
 
 

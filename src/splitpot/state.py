@@ -17,7 +17,7 @@ from types import MappingProxyType
 from typing import Final, Literal, NamedTuple, Protocol, Self, TypeVar
 
 from splitpot.actions import Action, Declaration
-from splitpot.build import by_fields, mypyc_attr
+from splitpot.build import by_fields
 from splitpot.cards import Card
 from splitpot.errors import RulesError
 from splitpot.rules import Rules, Step
@@ -176,7 +176,6 @@ class Outcome:
 
 
 _SLOTS: Final = (
-    "__weakref__",
     "_log",
     "_stacks",
     "all_in_at",
@@ -220,8 +219,8 @@ _SLOTS: Final = (
 """The slots of State, read by its copy (a compiled class has no ``__slots__`` to read)."""
 
 
-# Compiled, but a Python class: weakly referenced (tests, readers), copied by its slots.
-@mypyc_attr(native_class=False)
+# Compiled, a native class: its attributes are C fields, read by the compiled phases without
+# a lookup; no weak references to it (a native class has none), copied by its slots.
 class State:
     """Everything about one hand in progress. Read it through properties and views."""
 
@@ -342,12 +341,11 @@ class State:
 
     def copy(self) -> State:
         """An independent copy (lists copied; cards, rules and actions are immutable)."""
-        new = State.__new__(State)
+        # a table of none, then every value; its caches and callbacks stay the new ones: a copy
+        # may be changed without the engine
+        new = State(self.rules, [], self.seed, [])
         for name in _FIELDS:
             setattr(new, name, getattr(self, name))
-        new.before_change = []
-        new.cached_legal = _UNASKED  # a copy may be changed without the engine: its own caches
-        new.cached_views = None
         new._stacks = self._stacks.copy()
         new.bets = self.bets.copy()
         new.paid = self.paid.copy()
@@ -486,7 +484,7 @@ class State:
         self._log.append(action)
 
 
-_NOT_VALUES: Final = ("__weakref__", "before_change", "cached_legal", "cached_views")
+_NOT_VALUES: Final = ("before_change", "cached_legal", "cached_views")
 _FIELDS: Final = tuple(name for name in _SLOTS if name not in _NOT_VALUES)
 """The slots that hold the state's values."""
 _UNASKED: tuple[int, Legal] = (-1, Legal((), False, {}))

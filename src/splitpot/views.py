@@ -33,7 +33,7 @@ on the state (``State.cached_views``), not in this module.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import FrozenInstanceError, replace
+from dataclasses import replace
 from functools import partial
 from threading import RLock
 from typing import Any, ClassVar, Final, NamedTuple, TypeVar
@@ -116,16 +116,16 @@ _FIELDS: Final = (
     "rules",
     "forfeits",
 )
-_set: Final = object.__setattr__  # a view is read only: its own methods set its slots this way
 _UNREAD: Final = Offer(())
+"""An offer not worked out yet (a real one always holds a card): compared by identity."""
 _PARTS: Final = ("seats", "log", "offer")
 """The parts a view works out when first read (:meth:`View.unread`)."""
-"""An offer not worked out yet (a real one always holds a card): compared by identity."""
 T = TypeVar("T")
 
 
-# Compiled, but a Python class: its point holds it weakly; it sets itself by object.__setattr__.
-@mypyc_attr(native_class=False)
+# Compiled, a native class: its fields are C fields, set without a lookup. Read only by having
+# no setters; the parts worked out when first read are kept by a _Parts, which its point holds
+# weakly (a native class takes no weak reference).
 class View:
     """The table from one seat (``seat`` None: a spectator); ``offer``: the cards lying on
     the table for auction or sale, if any; ``step``: the kind of step under way (``"deal"``,
@@ -145,44 +145,22 @@ class View:
     at once, for a view that leaves the thread playing the table."""
 
     __slots__ = (
-        "__weakref__",  # the point's views are kept weakly: a view nobody holds is not filled
-        "_history",
-        "_offer",
-        "_seats",
-        "_source",
-        "awards",
-        "common",
-        "dealer",
-        "finished",
-        "forfeits",
-        "game",
-        "options",
-        "pot",
-        "rules",
-        "seat",
-        "step",
-        "street",
-        "to_act",
+        "_awards",
+        "_common",
+        "_dealer",
+        "_finished",
+        "_forfeits",
+        "_game",
+        "_options",
+        "_parts",
+        "_pot",
+        "_rules",
+        "_seat",
+        "_step",
+        "_street",
+        "_to_act",
     )
     _fields: ClassVar[tuple[str, ...]] = _FIELDS
-
-    game: str
-    seat: int | None
-    common: tuple[Card | None, ...]
-    pot: int
-    street: int
-    to_act: tuple[int, ...]
-    dealer: bool
-    options: tuple[Option, ...]
-    finished: bool
-    awards: tuple[Award, ...]
-    step: str
-    rules: Rules | None
-    forfeits: tuple[Forfeit, ...]
-    _seats: tuple[SeatView, ...] | None
-    _history: tuple[Action, ...] | None
-    _offer: Offer | None  # _UNREAD: not read yet
-    _source: tuple[_Point, _Seen, State] | None  # where the parts not yet read come from
 
     def __init__(
         self,
@@ -202,90 +180,129 @@ class View:
         step: str = "",
         rules: Rules | None = None,
         forfeits: tuple[Forfeit, ...] = (),
+        parts: _Parts | None = None,
     ) -> None:
-        """The fields in the order of ``_fields``."""
-        _set(self, "game", game)
-        _set(self, "seat", seat)
-        _set(self, "_seats", seats)
-        _set(self, "common", common)
-        _set(self, "pot", pot)
-        _set(self, "street", street)
-        _set(self, "to_act", to_act)
-        _set(self, "dealer", dealer)
-        _set(self, "options", options)
-        _set(self, "finished", finished)
-        _set(self, "awards", awards)
-        _set(self, "_history", log)
-        _set(self, "_offer", offer)
-        _set(self, "step", step)
-        _set(self, "rules", rules)
-        _set(self, "forfeits", forfeits)
-        _set(self, "_source", None)
+        """The fields in the order of ``_fields`` (``parts``: the parts still to work out,
+        instead of ``seats``, ``log`` and ``offer``, for :func:`view`)."""
+        self._game = game
+        self._seat = seat
+        self._common = common
+        self._pot = pot
+        self._street = street
+        self._to_act = to_act
+        self._dealer = dealer
+        self._options = options
+        self._finished = finished
+        self._awards = awards
+        self._step = step
+        self._rules = rules
+        self._forfeits = forfeits
+        self._parts = _Parts(seat, seats, log, offer, None) if parts is None else parts
+
+    @property
+    def game(self) -> str:
+        """The game's name."""
+        return self._game
+
+    @property
+    def seat(self) -> int | None:
+        """The reader's seat (None: a spectator)."""
+        return self._seat
+
+    @property
+    def common(self) -> tuple[Card | None, ...]:
+        """Cards in the middle for everyone."""
+        return self._common
+
+    @property
+    def pot(self) -> int:
+        """Every chip in the middle."""
+        return self._pot
+
+    @property
+    def street(self) -> int:
+        """The street being played."""
+        return self._street
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """The seats to act now."""
+        return self._to_act
+
+    @property
+    def dealer(self) -> bool:
+        """The dealer acts next (no seat)."""
+        return self._dealer
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        """What the reader may do now."""
+        return self._options
+
+    @property
+    def finished(self) -> bool:
+        """The hand is over."""
+        return self._finished
+
+    @property
+    def awards(self) -> tuple[Award, ...]:
+        """Who won what, once the hand is over."""
+        return self._awards
+
+    @property
+    def step(self) -> str:
+        """The kind of step under way."""
+        return self._step
+
+    @property
+    def rules(self) -> Rules | None:
+        """The table's game as it is played."""
+        return self._rules
+
+    @property
+    def forfeits(self) -> tuple[Forfeit, ...]:
+        """The "both" declarers who took nothing, and why."""
+        return self._forfeits
 
     @property
     def seats(self) -> tuple[SeatView, ...]:
         """Every seat as the reader sees it (worked out when first read)."""
-        seats = self._seats
+        parts = self._parts
+        seats = parts.seats
         if seats is None:
-            seats = self._work_out("_seats", None, _seats_of)
+            seats = parts.work_out("seats", None, _seats_of)
         return seats
 
     @property
     def log(self) -> tuple[Action, ...]:
         """The history as the reader saw it (worked out when first read)."""
-        log = self._history
+        parts = self._parts
+        log = parts.history
         if log is None:
-            log = self._work_out("_history", None, _log_of)
+            log = parts.work_out("history", None, _log_of)
         return log
 
     @property
     def offer(self) -> Offer | None:
         """What lies on the table for sale or auction (worked out when first read)."""
-        offer = self._offer
+        parts = self._parts
+        offer = parts.offer
         if offer is _UNREAD:
-            offer = self._work_out("_offer", _UNREAD, _offer_of)
+            offer = parts.work_out("offer", _UNREAD, _offer_of)
         return offer
 
     def unread(self) -> frozenset[str]:
         """The parts (``"seats"``, ``"log"``, ``"offer"``) not worked out yet: what a reader
         that never asked for them did not pay for."""
-        parts = (self._seats is None, self._history is None, self._offer is _UNREAD)
-        return frozenset(name for name, left in zip(_PARTS, parts, strict=True) if left)
+        parts = self._parts
+        left = (parts.seats is None, parts.history is None, parts.offer is _UNREAD)
+        return frozenset(name for name, no in zip(_PARTS, left, strict=True) if no)
 
     def whole(self) -> View:
         """This view with every part worked out now, holding nothing of the live state any
         more: a value that may leave the thread playing the table. Returns the view itself."""
-        self._fill()
+        self._parts.fill()
         return self
-
-    def _work_out(
-        self, slot: str, unread: object, work: Callable[[View, _Point, _Seen, State], T]
-    ) -> T:
-        """Work out the part in ``slot`` (``unread`` until then) from the state, still at the
-        view's point, under the state's lock (whatever thread reads it)."""
-        source = self._source
-        if source is not None:
-            point, seen, state = source
-            with seen.lock:
-                value = getattr(self, slot)
-                if value is not unread:  # worked out meanwhile by another thread
-                    return value  # type: ignore[no-any-return]
-                if state.position != point.position:
-                    raise ViewError("a view's state changed without the engine: view it again")
-                value = work(self, point, seen, state)
-                _set(self, slot, value)
-                return value
-        # the source is dropped only once every part is worked out (_fill)
-        return getattr(self, slot)  # type: ignore[no-any-return]
-
-    def _fill(self) -> None:
-        """Work out every part not yet read and drop the state (it is about to change, or the
-        view leaves the thread that plays it)."""
-        source = self._source
-        if source is not None:
-            with source[1].lock:
-                _ = self.seats, self.log, self.offer
-                _set(self, "_source", None)
 
     def _asdict(self) -> dict[str, Any]:
         """The fields by name, in order."""
@@ -314,23 +331,76 @@ class View:
     def __reduce__(self) -> tuple[type[View], tuple[object, ...]]:
         return (View, self._values())
 
-    def __setattr__(self, name: str, value: object) -> None:
-        # as the frozen dataclasses it holds (Option, Award): a view is shared by its readers
-        raise FrozenInstanceError(f"a View is read only (use _replace): cannot set {name!r}")
 
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"a View is read only: cannot delete {name!r}")
+# Compiled, but a Python class: the point holds it weakly.
+@mypyc_attr(native_class=False)
+class _Parts:
+    """A view's parts worked out when first read — ``seats``, ``history`` and ``offer``,
+    None (``_UNREAD`` for the offer) until then — and where they come from: ``source``, the
+    point of the hand, the history as seen and the state, until every part is worked out.
+    The views of one reader at one point share it; the point holds it weakly, so the parts
+    of a view nobody holds any more are never worked out."""
+
+    __slots__ = ("__weakref__", "history", "offer", "reader", "seats", "source")
+
+    def __init__(
+        self,
+        reader: int | None,
+        seats: tuple[SeatView, ...] | None,
+        history: tuple[Action, ...] | None,
+        offer: Offer | None,
+        source: tuple[_Point, _Seen, State] | None,
+    ) -> None:
+        self.reader = reader
+        self.seats = seats
+        self.history = history
+        self.offer = offer
+        self.source = source
+
+    def work_out(
+        self, slot: str, unread: object, work: Callable[[int | None, _Point, _Seen, State], T]
+    ) -> T:
+        """Work out the part in ``slot`` (``unread`` until then) from the state, still at the
+        view's point, under the state's lock (whatever thread reads it)."""
+        source = self.source
+        if source is not None:
+            point, seen, state = source
+            with seen.lock:
+                value = getattr(self, slot)
+                if value is not unread:  # worked out meanwhile by another thread
+                    return value  # type: ignore[no-any-return]
+                if state.position != point.position:
+                    raise ViewError("a view's state changed without the engine: view it again")
+                value = work(self.reader, point, seen, state)
+                setattr(self, slot, value)
+                return value
+        # the source is dropped only once every part is worked out (fill)
+        return getattr(self, slot)  # type: ignore[no-any-return]
+
+    def fill(self) -> None:
+        """Work out every part not yet read and drop the state (it is about to change, or the
+        view leaves the thread that plays it)."""
+        source = self.source
+        if source is not None:
+            with source[1].lock:
+                if self.seats is None:
+                    self.work_out("seats", None, _seats_of)
+                if self.history is None:
+                    self.work_out("history", None, _log_of)
+                if self.offer is _UNREAD:
+                    self.work_out("offer", _UNREAD, _offer_of)
+                self.source = None
 
 
-def _seats_of(made: View, point: _Point, seen: _Seen, state: State) -> tuple[SeatView, ...]:
-    return point.seats_for(state, made.seat)
+def _seats_of(reader: int | None, point: _Point, seen: _Seen, state: State) -> tuple[SeatView, ...]:
+    return point.seats_for(state, reader)
 
 
-def _log_of(made: View, point: _Point, seen: _Seen, state: State) -> tuple[Action, ...]:
-    return seen.masked_log(state, made.seat, point.facts(state).cut)
+def _log_of(reader: int | None, point: _Point, seen: _Seen, state: State) -> tuple[Action, ...]:
+    return seen.masked_log(state, reader, point.facts(state).cut)
 
 
-def _offer_of(made: View, point: _Point, seen: _Seen, state: State) -> Offer | None:
+def _offer_of(reader: int | None, point: _Point, seen: _Seen, state: State) -> Offer | None:
     return point.offer(state)
 
 
@@ -390,13 +460,13 @@ def _project(state: State, reader: int | None) -> View:
     worked out when first read, or by the point before the state changes."""
     point, seen = _point_of(state)
     known = point.views.get(reader)
-    if known is not None:
-        alive = known()
-        if alive is not None:
-            return alive
+    parts = known() if known is not None else None
+    if parts is None:  # the first view of this reader here, or nobody holds the others now
+        parts = _Parts(reader, None, None, _UNREAD, (point, seen, state))
+        point.views[reader] = ref(parts)
     legal = point.legal
     options = legal.options
-    made = View(
+    return View(
         state.rules.name,
         reader,
         (),
@@ -415,12 +485,8 @@ def _project(state: State, reader: int | None) -> View:
         point.step,
         state.rules,
         point.forfeits,
+        parts,
     )
-    _set(made, "_seats", None)  # the seats and the log (and the offer): when first read
-    _set(made, "_history", None)
-    _set(made, "_source", (point, seen, state))
-    point.views[reader] = ref(made)
-    return made
 
 
 class _Facts(NamedTuple):
@@ -435,8 +501,8 @@ class _Facts(NamedTuple):
 class _Point:
     """What one point of the hand (a length of the log) shows every reader: the legal actions
     and the table's facts at once, the seats as the others see them and the sealed facts when
-    a view first needs them; and the views made at this point, by reader, kept weakly (a view
-    asked for twice is built once; a view nobody holds is never worked out).
+    a view first needs them; and the parts of the views made at this point, by reader, kept
+    weakly (a view asked for twice shares them; a view nobody holds is never worked out).
 
     Its caches are filled by whichever thread reads first; two threads filling one at once
     (a table view beside a view read on another thread) put in the same value."""
@@ -467,7 +533,7 @@ class _Point:
         self.pot = state.pot
         self.awards = tuple(state.awards)
         self.forfeits = tuple(state.forfeits)
-        self.views: dict[int | None, ReferenceType[View]] = {}
+        self.views: dict[int | None, ReferenceType[_Parts]] = {}
         self.seats: list[SeatView | None] = [None] * state.n  # as the others see them
         self._facts: _Facts | None = None
         self._offer: Offer | None = _UNREAD
@@ -480,12 +546,12 @@ class _Point:
         views = self.views
         for made in views.values():
             alive = made()
-            if alive is not None and alive._source is not None:
+            if alive is not None and alive.source is not None:
                 with self.lock:
                     for still in views.values():
                         alive = still()
                         if alive is not None:
-                            alive._fill()
+                            alive.fill()
                 break
         views.clear()
         self.position = -1  # passed: the next view makes a new point, and waits on it
