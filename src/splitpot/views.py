@@ -267,29 +267,17 @@ class View:
     @property
     def seats(self) -> tuple[SeatView, ...]:
         """Every seat as the reader sees it (worked out when first read)."""
-        parts = self._parts
-        seats = parts.seats
-        if seats is None:
-            seats = parts.work_out("seats", None, _seats_of)
-        return seats
+        return self._parts.read_seats()
 
     @property
     def log(self) -> tuple[Action, ...]:
         """The history as the reader saw it (worked out when first read)."""
-        parts = self._parts
-        log = parts.history
-        if log is None:
-            log = parts.work_out("history", None, _log_of)
-        return log
+        return self._parts.read_log()
 
     @property
     def offer(self) -> Offer | None:
         """What lies on the table for sale or auction (worked out when first read)."""
-        parts = self._parts
-        offer = parts.offer
-        if offer is _UNREAD:
-            offer = parts.work_out("offer", _UNREAD, _offer_of)
-        return offer
+        return self._parts.read_offer()
 
     def unread(self) -> frozenset[str]:
         """The parts (``"seats"``, ``"log"``, ``"offer"``) not worked out yet: what a reader
@@ -357,6 +345,18 @@ class _Parts:
         self.offer = offer
         self.source = source
 
+    def read_seats(self) -> tuple[SeatView, ...]:
+        seats = self.seats
+        return self.work_out("seats", None, _seats_of) if seats is None else seats
+
+    def read_log(self) -> tuple[Action, ...]:
+        log = self.history
+        return self.work_out("history", None, _log_of) if log is None else log
+
+    def read_offer(self) -> Offer | None:
+        offer = self.offer
+        return self.work_out("offer", _UNREAD, _offer_of) if offer is _UNREAD else offer
+
     def work_out(
         self, slot: str, unread: object, work: Callable[[int | None, _Point, _Seen, State], T]
     ) -> T:
@@ -383,12 +383,9 @@ class _Parts:
         source = self.source
         if source is not None:
             with source[1].lock:
-                if self.seats is None:
-                    self.work_out("seats", None, _seats_of)
-                if self.history is None:
-                    self.work_out("history", None, _log_of)
-                if self.offer is _UNREAD:
-                    self.work_out("offer", _UNREAD, _offer_of)
+                self.read_seats()
+                self.read_log()
+                self.read_offer()
                 self.source = None
 
 

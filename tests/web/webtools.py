@@ -206,7 +206,10 @@ def switch(page: Page, selector: str, on: bool = True) -> None:
     if box.is_checked() != on:
         box.focus()
         page.keyboard.press("Space")
-    (expect(box).to_be_checked if on else expect(box).not_to_be_checked)()
+    if on:
+        expect(box).to_be_checked()
+    else:
+        expect(box).not_to_be_checked()
 
 
 def watch_errors(page: Page) -> list[str]:
