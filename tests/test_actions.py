@@ -19,7 +19,10 @@ from splitpot.actions import (
     Action,
 )
 from splitpot.bots.simple import RandomBot
+from splitpot.cards import CARDS, Card
 from splitpot.engine import apply, deal_next, legal_actions, new_hand
+from splitpot.errors import IllegalAction
+from splitpot.state import Option
 from splitpot.views import public_view, view
 
 
@@ -89,3 +92,44 @@ def test_the_engine_uses_each_verb_as_the_table_says(game: str) -> None:
                 assert action.amount is None or facts.amount or facts.betting, action
                 assert len(action.cards) <= 1 or facts.dealer or action.verb == "sm", action
                 assert not action.cards or facts.card or facts.dealer or action.verb == "sm"
+
+
+def test_taking_the_same_option_again_gives_the_same_action() -> None:
+    # Actions are values: a seat's check, call or bid of the minimum is made once and kept.
+    call = Option("cc", 2, 2)
+    first = Action.taking(call, 1)
+    assert first == Action("cc", 1)
+    assert Action.taking(call, 1) is first
+    assert Action.taking(call, 2) == Action("cc", 2)  # another seat: another action
+    bid = Option("bid", 2, 40)
+    assert Action.taking(bid, 0, 7) == Action("bid", 0, (), 7)
+    assert Action.taking(bid, 0, 7) is Action.taking(bid, 0, 7)
+    assert Action.taking(bid, 0, 8).amount == 8
+
+
+@pytest.mark.parametrize(("amount", "whole"), [(True, 1), (7.0, 7)])
+def test_an_amount_of_another_type_is_not_a_kept_action(amount: object, whole: int) -> None:
+    # True == 1 and 7.0 == 7, but they are no whole numbers of chips: the action keeps what the
+    # caller gave, and the engine refuses it (a kept bid of 7 must not stand in for it).
+    state = new_hand(variants.get("auction"), [100] * 4, seed=3)
+    legal = legal_actions(state)
+    seat = legal.to_act[0]
+    (bid,) = legal.options[seat]
+    kept = Action.taking(bid, seat, whole)
+    taken = Action.taking(bid, seat, amount)  # type: ignore[arg-type]
+    assert taken.amount is amount
+    assert taken is not kept
+    before = state.snapshot()  # type: ignore[attr-defined]
+    with pytest.raises(IllegalAction):
+        apply(state, taken)
+    assert state.snapshot() == before  # type: ignore[attr-defined]
+
+
+def test_a_card_given_as_a_plain_number_stays_one() -> None:
+    option = Option("pick", cards=(CARDS[0], CARDS[5]))
+    named = Action.taking(option, 0, card=CARDS[5])
+    assert named.cards == (CARDS[5],)
+    assert type(named.cards[0]) is Card
+    plain = Action.taking(option, 0, card=5)  # type: ignore[arg-type]
+    assert plain == named
+    assert type(plain.cards[0]) is int

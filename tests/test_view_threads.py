@@ -229,6 +229,9 @@ def test_the_legal_actions_are_read_only() -> None:
         legal.options[seat] = ()  # type: ignore[index]
     with pytest.raises(TypeError):
         del legal.options[seat]  # type: ignore[attr-defined]
+    for name, value in (("to_act", ()), ("dealer", True), ("options", {})):
+        with pytest.raises(AttributeError):
+            setattr(legal, name, value)
     assert legal_actions(state) is legal
     assert dict(legal_actions(state).options) == before
     assert legal_read(state) == fresh(state)

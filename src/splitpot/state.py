@@ -37,7 +37,6 @@ __all__ = [
 
 Half = Literal["high", "low", "all"]
 _READ_ONLY: Final = MappingProxyType
-_set: Final = object.__setattr__  # how a frozen value's own __init__ sets its fields
 S = TypeVar("S", bound=Step)
 
 
@@ -73,29 +72,57 @@ class Option:
         return by_fields(self)  # compiled: pickled by its constructor
 
 
-@dataclass(frozen=True, slots=True, init=False)
 class Legal:
     """Who the table waits on and what each may do; ``dealer``: the dealer's step is next.
 
-    A value like its fields: ``options`` is read only (a proxy of the mapping it is made with,
-    which its maker lets go of), since the engine hands the same answer to every reader of a
-    point."""
+    A value like its fields (equal by them, pickled by them), and read only: its fields are
+    properties, and ``options`` a read-only proxy of the mapping it is made with, which its
+    maker lets go of, since the engine hands the same answer to every reader of a point.
+    One is made at every point of every hand: compiled, a native class whose fields are
+    set without ``object.__setattr__``."""
 
-    to_act: tuple[int, ...]
-    dealer: bool
-    options: Mapping[int, tuple[Option, ...]]
+    __slots__ = ("_dealer", "_options", "_to_act")
 
     def __init__(
         self, to_act: tuple[int, ...], dealer: bool, options: Mapping[int, tuple[Option, ...]]
     ) -> None:
-        # by hand, not __post_init__: one Legal is made at every point of every hand
-        _set(self, "to_act", to_act)
-        _set(self, "dealer", dealer)
-        _set(self, "options", options if type(options) is _READ_ONLY else _READ_ONLY(options))
+        self._to_act = to_act
+        self._dealer = dealer
+        self._options = options if type(options) is _READ_ONLY else _READ_ONLY(options)
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """The seats the table waits on."""
+        return self._to_act
+
+    @property
+    def dealer(self) -> bool:
+        """The dealer's step is next."""
+        return self._dealer
+
+    @property
+    def options(self) -> Mapping[int, tuple[Option, ...]]:
+        """What each seat of ``to_act`` may do (read only)."""
+        return self._options
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Legal):
+            return NotImplemented
+        return (self._to_act, self._dealer, self._options) == (
+            other._to_act,
+            other._dealer,
+            other._options,
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # its options are a mapping
+
+    def __repr__(self) -> str:
+        options = dict(self._options)
+        return f"Legal(to_act={self._to_act!r}, dealer={self._dealer!r}, options={options!r})"
 
     def __reduce__(self) -> tuple[type[Legal], tuple[object, ...]]:
         # a mapping proxy does not pickle or deep-copy: the options go as a dict, read only again
-        return (Legal, (self.to_act, self.dealer, dict(self.options)))
+        return (Legal, (self._to_act, self._dealer, dict(self._options)))
 
 
 @dataclass(frozen=True, slots=True)
