@@ -131,11 +131,16 @@ def to_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Card,
     out: list[Card] = []
     items: Iterable[object] = cards  # checked one by one: callers pass anything
     for c in items:
+        if type(c) is Card:  # one of CARDS, the only cards there are: nothing to check
+            out.append(c)
+        elif type(c) is int and 0 <= c < 52:
+            out.append(CARDS[c])
         # Any integer type (numpy's too) but bool, which is a flag, not a card.
-        if isinstance(c, bool) or not isinstance(c, Integral) or not 0 <= int(c) < 52:
+        elif isinstance(c, bool) or not isinstance(c, Integral) or not 0 <= int(c) < 52:
             raise InvalidNotation(f"{c!r} is not a card (ids run from 0 to 51, or write 'Ah')")
-        out.append(CARDS[int(c)])
-    if not allow_duplicates:
+        else:
+            out.append(CARDS[int(c)])
+    if not allow_duplicates and len(set(out)) != len(out):
         _check_unique(out, [str(c) for c in out])
     return tuple(out)
 
