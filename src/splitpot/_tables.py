@@ -23,11 +23,20 @@ comes from the 13-bit mask of the flush suit's ranks.
 Values are dense ranks: high values run from 1 (the weakest partial hand) upwards, and every
 hand class has one value, so equal values are equal hands. Low values (ace-to-five) are dense
 the other way round: larger is a better low.
+
+Building the tables takes about a third of the package's start-up, so the package ships them
+built: ``tables.npz`` beside this file, written by ``make tables`` (:func:`save`), with the
+SHA-256 of this file's source it was built by. :func:`load` reads it when that stamp matches
+and builds the tables from first principles otherwise (a changed builder is never read stale,
+only slower); the test suite builds them again and compares them with the file.
 """
 
 from __future__ import annotations
 
-from typing import Final
+import hashlib
+from pathlib import Path
+from typing import Any, Final
+from zipfile import BadZipFile
 
 import numpy as np
 import numpy.typing as npt
@@ -253,4 +262,56 @@ def _part_multisets(ranks: int) -> IntArray:
     return rows
 
 
-TABLES: Final = Tables()
+SHIPPED: Final = Path(__file__).with_name("tables.npz")
+"""The tables as the package ships them (:func:`save`)."""
+_ARRAYS: Final = (
+    "block",
+    "codes",
+    "deuce_seven",
+    "first",
+    "flush_high",
+    "high_by_pos",
+    "high_keys",
+    "high_raw",
+    "low_by_pos",
+    "low_index",
+    "low_raw",
+    "start",
+)
+_SCALARS: Final = ("high_count", "low_count", "positions")
+_STORED: Final = frozenset((*_ARRAYS, *_SCALARS, "low_threshold", "stamp"))
+
+
+def stamp() -> str:
+    """The SHA-256 of this module's source: what the shipped tables must have been built by."""
+    return hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
+
+
+def save(tables: Tables, path: Path = SHIPPED) -> None:
+    """Write ``tables`` to ``path`` with this source's :func:`stamp` (numpy arrays, no pickle)."""
+    contents: dict[str, Any] = {name: getattr(tables, name) for name in _ARRAYS}
+    contents.update((name, np.array(getattr(tables, name))) for name in _SCALARS)
+    contents["low_threshold"] = np.array(sorted(tables.low_threshold.items()), dtype=np.int64)
+    contents["stamp"] = np.array(stamp())
+    np.savez_compressed(path, **contents)
+
+
+def load(path: Path = SHIPPED) -> Tables:
+    """The tables written to ``path`` by this very source, else built from first principles
+    (no file, another source's, an incomplete one or one that cannot be read)."""
+    try:
+        with path.open("rb") as handle, np.load(handle, allow_pickle=False) as file:
+            if set(file.files) != _STORED or str(file["stamp"]) != stamp():
+                return Tables()
+            tables = Tables.__new__(Tables)
+            for name in _ARRAYS:
+                setattr(tables, name, file[name])
+            for name in _SCALARS:
+                setattr(tables, name, int(file[name]))
+            tables.low_threshold = {int(q): int(v) for q, v in file["low_threshold"]}
+            return tables
+    except (OSError, ValueError, KeyError, BadZipFile):
+        return Tables()
+
+
+TABLES: Final = load()
