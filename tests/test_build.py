@@ -4,6 +4,7 @@ wrongly typed input with the same errors (issue 29)."""
 from __future__ import annotations
 
 import os
+from dataclasses import FrozenInstanceError, dataclass
 from importlib import import_module
 from importlib.machinery import EXTENSION_SUFFIXES
 
@@ -11,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from splitpot import Action, IllegalAction, RulesError, apply, legal_actions, new_hand, variants
-from splitpot.build import COMPILED, compiled_modules, describe
+from splitpot.build import COMPILED, compiled_modules, dataclass_init, describe
 from splitpot.cli import main
 
 EXPECTED = os.environ.get("SPLITPOT_EXPECT_BUILD", "")
@@ -78,3 +79,32 @@ def test_a_wrongly_typed_action_is_refused_with_the_table_unchanged(index: int) 
 def test_wrongly_typed_stacks_are_a_rules_error(stacks: list[object]) -> None:
     with pytest.raises(RulesError, match="stacks must be positive whole numbers"):
         new_hand(variants.get("stud8"), stacks, seed=1)  # type: ignore[arg-type]
+
+
+def test_a_frozen_value_s_own_init_must_take_its_fields() -> None:
+    # build.dataclass_init: the pure build swaps a class's own __init__ for the dataclass's,
+    # so the two must agree; one that does not is refused when its module is imported.
+    @dataclass(frozen=True)
+    class Good:
+        a: int
+        b: str = "x"
+
+        def __init__(self, a: int, b: str = "x") -> None:
+            self.a = a  # type: ignore[misc]  # compiled: a native store
+            self.b = b  # type: ignore[misc]
+
+    @dataclass(frozen=True)
+    class Bad:
+        a: int
+        b: str = "x"
+
+        def __init__(self, a: int, b: str = "y") -> None:
+            self.a = a  # type: ignore[misc]
+            self.b = b  # type: ignore[misc]
+
+    dataclass_init(Good)
+    assert Good(1) == Good(1, "x")
+    with pytest.raises(FrozenInstanceError):
+        Good(1).a = 2  # type: ignore[misc]
+    with pytest.raises(AssertionError, match="differs from its fields"):
+        dataclass_init(Bad)

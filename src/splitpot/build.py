@@ -7,9 +7,11 @@ see hatch_build.py) compiles; `compiled_modules()` says which of them this proce
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Callable
-from dataclasses import fields
+from dataclasses import field, fields, make_dataclass
 from importlib.machinery import EXTENSION_SUFFIXES
+from types import FunctionType
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 _D = TypeVar("_D")
@@ -41,6 +43,7 @@ COMPILED: Final = (
     "splitpot.pots",
     "splitpot.sim",
     "splitpot.state",
+    "splitpot.taking",
     "splitpot.views",
 )
 
@@ -52,6 +55,31 @@ def by_fields(value: _D) -> tuple[type[_D], tuple[object, ...]]:
     a frozen class refuses; this way both builds pickle and copy it the same."""
     names = (f.name for f in fields(value))  # type: ignore[arg-type]
     return type(value), tuple(getattr(value, name) for name in names)
+
+
+def dataclass_init(cls: type) -> None:
+    """A frozen dataclass built at every point of a hand, with an ``__init__`` of its own that
+    assigns each field: compiled, that is a store into the native object (no
+    ``object.__setattr__`` per field; the class stays frozen from Python). In Python a frozen
+    class refuses such an assignment, so in the pure build the class gets the ``__init__``
+    :mod:`dataclasses` writes for its fields instead, after checking that its own takes the
+    same parameters with the same defaults. Compiled, the class is left as it is."""
+    own = cls.__dict__.get("__init__")
+    if not isinstance(own, FunctionType):
+        return  # compiled: a native method
+    shadow = make_dataclass(
+        cls.__name__,
+        [(f.name, f.type, field(default=f.default)) for f in fields(cls)],
+        frozen=True,
+    )
+    made = shadow.__init__  # type: ignore[misc]
+    # a mistake in the class, made plain in every pure import (the test suite's first)
+    assert _parameters(own) == _parameters(made), f"{cls.__name__}.__init__ differs from its fields"
+    cls.__init__ = made  # type: ignore[misc]
+
+
+def _parameters(function: Callable[..., object]) -> list[tuple[str, object, object]]:
+    return [(p.name, p.kind, p.default) for p in inspect.signature(function).parameters.values()]
 
 
 def compiled_modules() -> tuple[str, ...]:

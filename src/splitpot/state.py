@@ -17,7 +17,7 @@ from types import MappingProxyType
 from typing import Final, Literal, NamedTuple, Protocol, Self, TypeVar
 
 from splitpot.actions import Action, Declaration
-from splitpot.build import by_fields
+from splitpot.build import by_fields, dataclass_init
 from splitpot.cards import Card
 from splitpot.errors import RulesError
 from splitpot.rules import Rules, Step
@@ -67,6 +67,23 @@ class Option:
     choices: tuple[int, ...] = ()
     cards: tuple[Card, ...] = ()
     declarations: tuple[Declaration, ...] = ()
+
+    def __init__(
+        self,
+        verb: str,
+        min_amount: int | None = None,
+        max_amount: int | None = None,
+        choices: tuple[int, ...] = (),
+        cards: tuple[Card, ...] = (),
+        declarations: tuple[Declaration, ...] = (),
+    ) -> None:
+        # compiled only: the pure build's is the dataclass's (build.dataclass_init)
+        self.verb = verb  # type: ignore[misc]
+        self.min_amount = min_amount  # type: ignore[misc]
+        self.max_amount = max_amount  # type: ignore[misc]
+        self.choices = choices  # type: ignore[misc]
+        self.cards = cards  # type: ignore[misc]
+        self.declarations = declarations  # type: ignore[misc]
 
     def __reduce__(self) -> tuple[type[Option], tuple[object, ...]]:
         return by_fields(self)  # compiled: pickled by its constructor
@@ -161,6 +178,13 @@ class Award:
     half: Half
     reason: str
 
+    def __init__(self, seat: int, amount: int, half: Half, reason: str) -> None:
+        # compiled only: the pure build's is the dataclass's (build.dataclass_init)
+        self.seat = seat  # type: ignore[misc]
+        self.amount = amount  # type: ignore[misc]
+        self.half = half  # type: ignore[misc]
+        self.reason = reason  # type: ignore[misc]
+
     def __reduce__(self) -> tuple[type[Award], tuple[object, ...]]:
         return by_fields(self)  # compiled: pickled by its constructor
 
@@ -198,8 +222,26 @@ class Outcome:
     payments: tuple[Payment, ...] = ()
     forfeits: tuple[Forfeit, ...] = ()
 
+    def __init__(
+        self,
+        awards: tuple[Award, ...],
+        net: tuple[int, ...],
+        payments: tuple[Payment, ...] = (),
+        forfeits: tuple[Forfeit, ...] = (),
+    ) -> None:
+        # compiled only: the pure build's is the dataclass's (build.dataclass_init)
+        self.awards = awards  # type: ignore[misc]
+        self.net = net  # type: ignore[misc]
+        self.payments = payments  # type: ignore[misc]
+        self.forfeits = forfeits  # type: ignore[misc]
+
     def __reduce__(self) -> tuple[type[Outcome], tuple[object, ...]]:
         return by_fields(self)  # compiled: pickled by its constructor
+
+
+dataclass_init(Option)
+dataclass_init(Award)
+dataclass_init(Outcome)
 
 
 _SLOTS: Final = (
