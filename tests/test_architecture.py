@@ -21,6 +21,7 @@ CORE = [
     "cards",
     "_tables",
     "hands",
+    "taking",
     "actions",
     "books",
     "rules",

@@ -16,6 +16,7 @@ from typing import Final, Literal, Protocol
 
 from splitpot.build import by_fields
 from splitpot.cards import Card
+from splitpot.taking import taking
 
 __all__ = [
     "AMOUNT_VERBS",
@@ -148,45 +149,4 @@ class Action:
         """The action by which ``seat`` takes ``option``: at ``amount`` (default: the least)
         for a verb that names one, naming ``card`` (default: the first the option offers) or
         ``declaration`` (likewise); ``sm`` shows ``hand``, the seat's cards."""
-        verb = option.verb
-        if verb == "sm":
-            return cls("sm", seat, hand)
-        if option.declarations:
-            return cls._again(verb, seat, (), None, declaration or option.declarations[0])
-        named = (card if card is not None else option.cards[0],) if option.cards else ()
-        facts = VERBS.get(verb)
-        if facts is not None and facts.amount:
-            chosen = option.min_amount if amount is None else amount
-            return cls._again(verb, seat, named, chosen, None)
-        return cls._again(verb, seat, named, None, None)
-
-    @classmethod
-    def _again(
-        cls,
-        verb: str,
-        seat: int,
-        cards: tuple[Card | None, ...],
-        amount: int | None,
-        declaration: Declaration | None,
-    ) -> Action:
-        """The action of these fields: the one made before while it is still kept (actions
-        are values, and a seat takes the same few again and again: a check, a call, a bid of
-        the minimum, a card from a layout), else a new one. Only fields of exactly their own
-        types are looked up: ``True``, ``1.0`` or a plain ``int`` for a card equal a kept
-        action's field, but are not it (the engine refuses the first two)."""
-        if type(seat) is not int or (amount is not None and type(amount) is not int):
-            return cls(verb, seat, cards, amount, declaration)
-        for card in cards:
-            if type(card) is not Card:
-                return cls(verb, seat, cards, amount, declaration)
-        key = (cls, verb, seat, cards, amount, declaration)
-        found = _TAKEN.get(key)
-        if found is None:
-            if len(_TAKEN) > 8192:
-                _TAKEN.clear()
-            found = _TAKEN[key] = cls(verb, seat, cards, amount, declaration)
-        return found
-
-
-_TAKEN: dict[tuple[object, ...], Action] = {}
-"""The actions :meth:`Action.taking` made, by class and fields (emptied when it grows large)."""
+        return taking(cls, VERBS, option, seat, amount, card, declaration, hand)

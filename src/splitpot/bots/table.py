@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from splitpot.actions import BETTING_VERBS, Action, Declaration
+from splitpot.actions import BETTING_VERBS, VERBS, Action, Declaration
 from splitpot.cards import Card
 from splitpot.errors import BotError
 from splitpot.rules import Auction, Deal, Rules, Sale
 from splitpot.state import Option
+from splitpot.taking import taking
 from splitpot.views import View
 
 __all__ = [
@@ -204,4 +205,4 @@ def action_for(
     if option.verb == "sm":
         mine = view.seats[seat]
         hand = mine.down + mine.up
-    return Action.taking(option, seat, amount, card=card, declaration=declaration, hand=hand)
+    return taking(Action, VERBS, option, seat, amount, card, declaration, hand)  # Action.taking
