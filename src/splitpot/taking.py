@@ -16,7 +16,7 @@ from typing import Final, Protocol, TypeVar
 
 from splitpot.cards import Card
 
-__all__ = ["taking"]
+__all__ = ["again", "taking"]
 
 _A = TypeVar("_A")
 
@@ -59,16 +59,16 @@ def taking(
     if verb == "sm":
         return make("sm", seat, hand)
     if option.declarations:
-        return _again(make, verb, seat, (), None, declaration or option.declarations[0])
+        return again(make, verb, seat, (), None, declaration or option.declarations[0])
     named = (card if card is not None else option.cards[0],) if option.cards else ()
     facts = verbs.get(verb) if isinstance(verb, str) else None
     if facts is not None and facts.amount:
         chosen = option.min_amount if amount is None else amount
-        return _again(make, verb, seat, named, chosen, None)
-    return _again(make, verb, seat, named, None, None)
+        return again(make, verb, seat, named, chosen, None)
+    return again(make, verb, seat, named, None, None)
 
 
-def _again(
+def again(
     make: Callable[..., _A],
     verb: object,
     seat: object,
@@ -76,11 +76,11 @@ def _again(
     amount: object,
     declaration: object,
 ) -> _A:
-    """The action of these fields: the one made before while it is still kept (actions are
-    values, and a seat takes the same few again and again: a check, a call, a bid of the
-    minimum, a card from a layout), else a new one. Only fields of exactly their own types are
-    looked up: ``True``, ``1.0`` or a plain ``int`` for a card equal a kept action's field,
-    but are not it (the engine refuses the first two)."""
+    """The action ``make(verb, seat, cards, amount, declaration)``: the one made before while it
+    is still kept (actions are values, and the same few come again and again: a check, a call,
+    a bid of the minimum, a card from a layout, a card dealt), else a new one. Only fields of
+    exactly their own types are looked up: ``True``, ``1.0`` or a plain ``int`` for a card
+    equal a kept action's field, but are not it (the engine refuses the first two)."""
     if type(seat) is not int or (amount is not None and type(amount) is not int):
         return make(verb, seat, cards, amount, declaration)
     for card in cards:

@@ -48,13 +48,15 @@ _RULE_SHORT = "OPR-657 3.2, ruling: who cannot cover the minimum bid bids all it
 class AuctionRound:
     """One auction: who takes part, the cards on offer, the sealed bids and the pick order."""
 
-    __slots__ = ("bidders", "bids", "laid_at", "offer", "order", "revealed")
+    __slots__ = ("bidders", "bidding", "bids", "laid_at", "offer", "order", "revealed")
 
     def __init__(self, bidders: list[int], n: int) -> None:
         self.bidders = bidders  # the players in the hand, each gets a card
         self.offer: list[Card] | None = None  # None until the dealer lays the cards out
         self.laid_at = -1  # where the layout (d dl) sits in the log
         self.bids: list[int | None] = [None] * n
+        # each bidder's option, fixed at the layout: no stack changes until the reveal
+        self.bidding: dict[int, tuple[Option, ...]] = {}
         self.revealed = False
         self.order: list[int] = []  # after the reveal: seats still to pick, the next first
 
@@ -63,6 +65,7 @@ class AuctionRound:
         new.offer = None if self.offer is None else self.offer.copy()
         new.laid_at = self.laid_at
         new.bids = self.bids.copy()
+        new.bidding = self.bidding.copy()
         new.revealed = self.revealed
         new.order = self.order.copy()
         return new
@@ -74,6 +77,7 @@ class AuctionRound:
             offer,
             self.laid_at,
             tuple(self.bids),
+            tuple(sorted(self.bidding.items())),
             self.revealed,
             tuple(self.order),
         )
@@ -125,11 +129,8 @@ class AuctionPhase(Phase[AuctionRound, Auction]):
             return Legal((), True, {})
         if not ps.revealed:
             waiting = ps.waiting()
-            return Legal(
-                tuple(waiting),
-                False,
-                {s: (option("bid", *_bid_range(state, s)),) for s in waiting},
-            )
+            bidding = ps.bidding
+            return Legal(tuple(waiting), False, {s: bidding[s] for s in waiting})
         seat = ps.order[0]
         return Legal((seat,), False, {seat: (Option("pick", cards=tuple(ps.offer)),)})
 
@@ -301,6 +302,7 @@ class AuctionPhase(Phase[AuctionRound, Auction]):
                 _take(state, c)
             ps.offer = [CARDS[c] for c in action.cards if c is not None]
             ps.laid_at = state.position
+            ps.bidding = {s: (option("bid", *_bid_range(state, s)),) for s in ps.bidders}
             return
         seat = action.seat
         assert seat is not None

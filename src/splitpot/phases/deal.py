@@ -18,6 +18,7 @@ from splitpot.phases.base import Phase, face, player, refuse, register
 from splitpot.phases.showdown import check_early_show, show_early
 from splitpot.rules import Deal
 from splitpot.state import Legal, Sight, State
+from splitpot.taking import again
 
 __all__ = ["DealPhase"]
 
@@ -191,7 +192,12 @@ class DealPhase(Phase[DealRound, Deal]):
             faceup[seat].extend(flags)
             dealt_up[seat].extend(flags)
             ups[seat].extend([cards[i] for i in up_at])
-            log(Action("dh", seat, cards))
+            # one card of 52 to one of a few seats comes again: kept (three do not, often)
+            log(
+                again(Action, "dh", seat, cards, None, None)
+                if k == 1
+                else Action("dh", seat, cards)
+            )
         ps.pending = []
 
 
