@@ -133,3 +133,14 @@ def test_a_card_given_as_a_plain_number_stays_one() -> None:
     plain = Action.taking(option, 0, card=5)  # type: ignore[arg-type]
     assert plain == named
     assert type(plain.cards[0]) is int
+
+
+def test_an_unhashable_declaration_is_built_and_refused_by_the_engine() -> None:
+    # Kept actions are looked up by their fields: a caller's list must not break the lookup.
+    state = new_hand(variants.get("stud8"), [100] * 4, seed=3)
+    seat = legal_actions(state).to_act[0]
+    declare = Option("dec", declarations=("hi", "lo", "both"))
+    taken = Action.taking(declare, seat, declaration=["hi"])  # type: ignore[arg-type]
+    assert taken.declaration == ["hi"]
+    with pytest.raises(IllegalAction):
+        apply(state, taken)

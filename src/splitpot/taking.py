@@ -80,8 +80,14 @@ def again(
     is still kept (actions are values, and the same few come again and again: a check, a call,
     a bid of the minimum, a card from a layout, a card dealt), else a new one. Only fields of
     exactly their own types are looked up: ``True``, ``1.0`` or a plain ``int`` for a card
-    equal a kept action's field, but are not it (the engine refuses the first two)."""
-    if type(seat) is not int or (amount is not None and type(amount) is not int):
+    equal a kept action's field, but are not it (the engine refuses the first two); and
+    what is no string where a string belongs may not even be hashable."""
+    if (
+        type(verb) is not str
+        or type(seat) is not int
+        or (amount is not None and type(amount) is not int)
+        or (declaration is not None and type(declaration) is not str)
+    ):
         return make(verb, seat, cards, amount, declaration)
     for card in cards:
         if type(card) is not Card:
