@@ -18,6 +18,7 @@ SRC = Path(splitpot.__file__).parent
 CORE = [
     "build",
     "errors",
+    "shuffle",
     "cards",
     "_tables",
     "hands",

@@ -41,6 +41,7 @@ COMPILED: Final = (
     "splitpot.phases.sale",
     "splitpot.phases.showdown",
     "splitpot.pots",
+    "splitpot.shuffle",
     "splitpot.sim",
     "splitpot.state",
     "splitpot.taking",

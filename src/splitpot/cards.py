@@ -13,6 +13,7 @@ from numbers import Integral
 from typing import Final, TypeAlias
 
 from splitpot.errors import InvalidNotation, RulesError
+from splitpot.shuffle import shuffle
 
 __all__ = [
     "CARDS",
@@ -165,7 +166,7 @@ class Deck:
             order = list(to_cards(cards))
         else:
             order = list(CARDS)
-            random.Random(seed).shuffle(order)
+            shuffle(random.Random(seed), order)  # the deck of docs/fairness.md
         self._cards: list[Card] = order
         self._next = 0
 

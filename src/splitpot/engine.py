@@ -19,6 +19,7 @@ from splitpot.errors import IllegalAction, RulesError
 from splitpot.phases import PHASES
 from splitpot.phases.base import AnyPhase, phase_of
 from splitpot.rules import Rules
+from splitpot.shuffle import deck_order
 from splitpot.state import Award, Legal, Offer, Option, Outcome, Payment, State
 
 __all__ = [
@@ -73,8 +74,7 @@ def new_hand(
     if deck is None:
         if seed is None:
             seed = random.randrange(2**63)
-        order = list(range(52))
-        random.Random(seed).shuffle(order)
+        order = deck_order(seed)
     else:
         given = list(deck) if isinstance(deck, Deck) else list(to_cards(deck))
         seen = set(given)

@@ -7,6 +7,7 @@ import random
 from splitpot.actions import AMOUNT_VERBS, Action
 from splitpot.bots.table import action_for
 from splitpot.build import mypyc_attr
+from splitpot.shuffle import below
 from splitpot.state import Option
 from splitpot.views import View
 
@@ -35,16 +36,20 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def act(self, view: View) -> Action:
+        # Each draw is the one random.Random's choice and randint make (splitpot.shuffle.below).
         rng = self.rng
-        option: Option = rng.choice(view.options)
+        options = view.options
+        option: Option = options[below(rng, len(options))]
         amount = None
         if option.verb in AMOUNT_VERBS and option.min_amount is not None:
             if option.choices:
-                amount = rng.choice(option.choices)
+                amount = option.choices[below(rng, len(option.choices))]
             else:
                 assert option.min_amount is not None
                 assert option.max_amount is not None
-                amount = rng.randint(option.min_amount, option.max_amount)
-        card = rng.choice(option.cards) if option.cards else None
-        declaration = rng.choice(option.declarations) if option.declarations else None
+                low = option.min_amount
+                amount = low + below(rng, option.max_amount - low + 1)
+        card = option.cards[below(rng, len(option.cards))] if option.cards else None
+        declarations = option.declarations
+        declaration = declarations[below(rng, len(declarations))] if declarations else None
         return action_for(view, option, amount, card=card, declaration=declaration)

@@ -11,7 +11,6 @@ proves, and what it does not: ``docs/fairness.md``.
 from __future__ import annotations
 
 import hashlib
-import random
 import re
 import secrets
 from collections.abc import Sequence
@@ -24,6 +23,7 @@ from splitpot.engine import apply, deal_next
 from splitpot.errors import FairnessError, IllegalAction, RecordError
 from splitpot.notation import HandRecord, format_action
 from splitpot.records import finish_showdown, record_from_state, start
+from splitpot.shuffle import deck_order
 from splitpot.state import State
 
 __all__ = [
@@ -106,26 +106,19 @@ def new_shuffle() -> Shuffle:
 def deck(seed: int) -> tuple[Card, ...]:
     """The 52 cards in the order the engine deals them from ``seed``.
 
-    This is CPython's ``random.Random(seed).shuffle(list(range(52)))`` written out (a
-    Fisher-Yates shuffle drawing each index with ``getrandbits``, redrawn when too big), so a
-    player can check it without trusting ``shuffle``; the first card of the result is dealt
-    first (``engine.new_hand`` deals from the end of the reversed list).
+    A Fisher–Yates shuffle drawing each index with ``getrandbits``, redrawn when too big
+    (:mod:`splitpot.shuffle`, the same deck as CPython's ``random.Random(seed).shuffle``); the
+    first card of the result is dealt first (``engine.new_hand`` deals from the end of the
+    reversed list).
     """
     return tuple(CARDS[c] for c in order(seed))
 
 
 def order(seed: int) -> tuple[int, ...]:
     """The numbers 0 to 51 shuffled from ``seed`` as :func:`deck` shuffles the cards (card ``c``
-    is ``CARDS[c]``); ``splitpot-deal-v2`` also cuts its committed deck with it."""
-    rng = random.Random(seed)
-    out = list(range(52))
-    for i in range(51, 0, -1):
-        bits = (i + 1).bit_length()
-        j = rng.getrandbits(bits)
-        while j > i:
-            j = rng.getrandbits(bits)
-        out[i], out[j] = out[j], out[i]
-    return tuple(out)
+    is ``CARDS[c]``): the engine's own shuffle (:func:`splitpot.shuffle.deck_order`);
+    ``splitpot-deal-v2`` also cuts its committed deck with it."""
+    return tuple(deck_order(seed))
 
 
 def record_for(state: State, shuffle: Shuffle, **fields: Any) -> HandRecord:

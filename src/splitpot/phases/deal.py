@@ -17,6 +17,7 @@ from splitpot.cards import CARDS, Card
 from splitpot.phases.base import Phase, face, player, refuse, register
 from splitpot.phases.showdown import check_early_show, show_early
 from splitpot.rules import Deal
+from splitpot.shuffle import shuffle
 from splitpot.state import Legal, Sight, State
 from splitpot.taking import again
 
@@ -218,7 +219,7 @@ def _reshuffle(state: State) -> None:
     if state.rng is None:  # its own generator, not the deck's: docs/fairness.md
         state.rng = random.Random(f"splitpot-reshuffle-v1:{state.seed}")
     fresh = state.discards
-    state.rng.shuffle(fresh)
+    shuffle(state.rng, fresh)
     state.stub[:0] = fresh
     state.discards = []
 

@@ -1,0 +1,54 @@
+"""The shuffle of a seeded deck, and the uniform draws a random bot makes (compiled in the
+compiled build).
+
+A deck is a function of its seed (docs/fairness.md: the deck is a function of the seed): a
+Fisher–Yates shuffle of the 52 card ids that draws each index from a Mersenne Twister with
+``getrandbits`` and draws again when the number is too big. That is the shuffle written out in
+docs/fairness.md, and the one CPython's ``random.Random.shuffle`` makes; written here, the
+deck of a seed is splitpot's to keep, and the compiled build deals it without the standard
+library's interpreted loop. ``tests/test_shuffle.py`` checks :func:`below` and :func:`shuffle`
+draw for draw against ``random.Random.choice`` and ``random.Random.shuffle``, and the deck
+against an MT19937 written from the published algorithm (tests/test_fairness.py).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final, TypeVar
+
+__all__ = ["below", "deck_order", "shuffle"]
+
+_T = TypeVar("_T")
+
+_BITS: Final = tuple(n.bit_length() for n in range(65))
+"""How many bits a draw below n takes, for the small n of a deck, a menu or a bid range."""
+
+
+def below(rng: random.Random, n: int) -> int:
+    """A uniform number in ``range(n)`` (n ≥ 1), drawn as ``random.Random`` draws one for
+    ``choice``, ``randrange`` and ``shuffle``: ``getrandbits`` of n's bit length, again while
+    the number is n or more."""
+    bits = _BITS[n] if n < 65 else n.bit_length()
+    draw: int = rng.getrandbits(bits)
+    while draw >= n:
+        draw = rng.getrandbits(bits)
+    return draw
+
+
+def shuffle(rng: random.Random, items: list[_T]) -> None:
+    """Shuffle ``items`` in place: from the last place down, swap each with a place drawn
+    :func:`below` it (itself included)."""
+    getrandbits = rng.getrandbits  # below(rng, i + 1), written in: one call fewer per card
+    for i in range(len(items) - 1, 0, -1):
+        bits = _BITS[i + 1] if i < 64 else (i + 1).bit_length()
+        j: int = getrandbits(bits)
+        while j > i:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
+
+
+def deck_order(seed: int) -> list[int]:
+    """The deck of ``seed``, card ids in the order they are dealt (docs/fairness.md)."""
+    order = list(range(52))
+    shuffle(random.Random(seed), order)
+    return order
