@@ -46,7 +46,7 @@ typecheck: node_modules/axe-core/axe.min.js
 test: lint typecheck
 	$(BIN)/pytest
 
-# the evaluator's tables as the package ships them (src/splitpot/tables.npz), built again from
+# the evaluator's tables as the package ships them (src/splitpot/tables.zip), built again from
 # first principles: after a change to src/splitpot/_tables.py (the test suite says when)
 tables: $(STAMP)
 	$(BIN)/python -c 'from splitpot import _tables as t; t.save(t.Tables())'
@@ -59,7 +59,7 @@ bench: $(STAMP)
 # The compiled build (issue 29): the engine's modules compiled by mypyc into a venv of its own,
 # .venv-fast (`.venv-fast/bin/splitpot --version` names them). Rebuilt when a source changes.
 FAST := .venv-fast
-$(FAST)/.installed-stamp: pyproject.toml hatch_build.py src/splitpot/tables.npz $(shell find src -name '*.py')
+$(FAST)/.installed-stamp: pyproject.toml hatch_build.py src/splitpot/tables.zip $(shell find src -name '*.py')
 	$(PYTHON) -m venv $(FAST)
 	$(FAST)/bin/python -m pip install --quiet --upgrade pip
 	SPLITPOT_COMPILE=1 $(FAST)/bin/python -m pip install --quiet '.[dev]'

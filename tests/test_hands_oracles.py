@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from splitpot._tables import LOW_RANKS, PART_KEYS, TABLES, unpack
+from splitpot._tables import LOW_RANKS, PART_KEYS, tables, unpack
 from splitpot.cards import parse_cards
 from splitpot.hands import best_five, high_values, low_value, low_values
 
@@ -32,6 +32,8 @@ Array = np.ndarray[Any, Any]
 
 FACES = [r + s for r in "23456789TJQKA" for s in "cdhs"]
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
+
+TABLES = tables()  # the batch evaluator's arrays
 
 
 def colex(n: int, k: int) -> Array:

@@ -34,12 +34,20 @@ only slower); the test suite builds them again and compares them with the file.
 from __future__ import annotations
 
 import hashlib
+import json
+import sys
+import zipfile
+from array import array
+from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
-from typing import Any, Final
-from zipfile import BadZipFile
+from typing import TYPE_CHECKING, Any, Final
 
-import numpy as np
-import numpy.typing as npt
+if TYPE_CHECKING:  # numpy is imported where the tables are built or read as arrays
+    import numpy as np
+    import numpy.typing as npt
+
+    IntArray = npt.NDArray[np.int64]
 
 PART_KEYS: Final = (1, 5, 24, 112, 521, 2247, 9244)
 LOW_RANKS: Final = 6
@@ -78,8 +86,6 @@ def _card_code(card: int, *, scalar: bool = True) -> int:
 
 CODES: Final[tuple[int, ...]] = tuple(_card_code(c) for c in range(52))
 """Scalar code of each card: its part key, one in its suit's counter, its own bit."""
-
-IntArray = npt.NDArray[np.int64]
 
 # Raw values: category, then up to five group ranks, four bits each, most significant first.
 # Ranks are 2..14 for high hands and 1..13 (ace = 1) for ace-to-five lows. A hand of fewer than
@@ -127,6 +133,8 @@ class Tables:
     """Everything the evaluator looks up, built once."""
 
     def __init__(self) -> None:
+        import numpy as np
+
         # Every rank multiset of 0..7 cards, as counts per rank (deuce first), in position
         # order: high parts fewest cards first, and within each the low parts that fit.
         low, high = _part_multisets(LOW_RANKS), _part_multisets(13 - LOW_RANKS)
@@ -217,6 +225,8 @@ def _base_raws(
 
     Straights count only for a high hand of five cards; a low ignores them (Robert's 5).
     """
+    import numpy as np
+
     m = len(counts)
     counts = np.concatenate([np.zeros((m, lowest), dtype=counts.dtype), counts], axis=1)
     width = counts.shape[1]
@@ -255,6 +265,8 @@ def _base_raws(
 def _part_multisets(ranks: int) -> IntArray:
     """Every multiset of at most seven cards of ``ranks`` ranks, at most four of a rank, as
     rows of counts per rank, fewest cards first."""
+    import numpy as np
+
     counts = np.indices((5,) * ranks).reshape(ranks, -1).T
     counts = counts[counts.sum(axis=1) <= MAX_CARDS]
     order = np.argsort(counts.sum(axis=1), kind="stable")
@@ -262,7 +274,7 @@ def _part_multisets(ranks: int) -> IntArray:
     return rows
 
 
-SHIPPED: Final = Path(__file__).with_name("tables.npz")
+SHIPPED: Final = Path(__file__).with_name("tables.zip")
 """The tables as the package ships them (:func:`save`)."""
 _ARRAYS: Final = (
     "block",
@@ -279,7 +291,9 @@ _ARRAYS: Final = (
     "start",
 )
 _SCALARS: Final = ("high_count", "low_count", "positions")
-_STORED: Final = frozenset((*_ARRAYS, *_SCALARS, "low_threshold", "stamp"))
+_HEADER: Final = frozenset(("arrays", "stamp", "low_threshold", *_SCALARS))
+_TYPECODES: Final = {"<i4": "i", "<i8": "q"}
+"""The array module's typecode of each stored dtype (little-endian 32- and 64-bit ints)."""
 
 
 def stamp() -> str:
@@ -288,30 +302,114 @@ def stamp() -> str:
 
 
 def save(tables: Tables, path: Path = SHIPPED) -> None:
-    """Write ``tables`` to ``path`` with this source's :func:`stamp` (numpy arrays, no pickle)."""
-    contents: dict[str, Any] = {name: getattr(tables, name) for name in _ARRAYS}
-    contents.update((name, np.array(getattr(tables, name))) for name in _SCALARS)
-    contents["low_threshold"] = np.array(sorted(tables.low_threshold.items()), dtype=np.int64)
-    contents["stamp"] = np.array(stamp())
-    np.savez_compressed(path, **contents)
+    """Write ``tables`` to ``path`` with this source's :func:`stamp`: a zip archive of
+    ``header.json`` (the stamp, the numbers, each array's dtype) and each array's raw
+    little-endian bytes, so that the scalar evaluator reads it without numpy."""
+    header: dict[str, Any] = {"stamp": stamp(), "arrays": {}}
+    header.update((name, int(getattr(tables, name))) for name in _SCALARS)
+    header["low_threshold"] = sorted(tables.low_threshold.items())
+    with zipfile.ZipFile(path, "w") as archive:
+        for name in _ARRAYS:
+            values = getattr(tables, name)
+            dtype = values.dtype.newbyteorder("<").str
+            header["arrays"][name] = dtype
+            # A fixed date: the same tables make the same file, byte for byte.
+            info = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
+            archive.writestr(info, values.astype(dtype).tobytes(), zipfile.ZIP_DEFLATED)
+        info = zipfile.ZipInfo("header.json", (1980, 1, 1, 0, 0, 0))
+        archive.writestr(info, json.dumps(header, sort_keys=True), zipfile.ZIP_DEFLATED)
+
+
+def _read(path: Path) -> tuple[dict[str, Any], dict[str, bytes]] | None:
+    """The header and the arrays' bytes of a file written by :func:`save` from this very
+    source; None for no file, another source's, an incomplete one or one that cannot be read."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            header = json.loads(archive.read("header.json"))
+            if not isinstance(header, dict) or header.get("stamp") != stamp():
+                return None
+            dtypes = header.get("arrays")
+            if (
+                set(header) != _HEADER
+                or not isinstance(dtypes, dict)
+                or set(dtypes) != set(_ARRAYS)
+            ):
+                return None
+            data = {name: archive.read(name) for name in _ARRAYS}
+    except (OSError, ValueError, KeyError, zipfile.BadZipFile):
+        return None
+    for name, dtype in dtypes.items():
+        if dtype not in _TYPECODES or len(data[name]) % int(dtype[2:]):
+            return None
+    return header, data
+
+
+class Plain:
+    """The tables as the standard library's arrays and ints: what the scalar evaluator reads,
+    with no numpy (``splitpot.hands`` starts without importing it, and turns these into its
+    own tuples)."""
+
+    def __init__(self, header: dict[str, Any], arrays: dict[str, Sequence[int]]) -> None:
+        self.block = arrays["block"]
+        self.codes = arrays["codes"]
+        self.deuce_seven = arrays["deuce_seven"]
+        self.first = arrays["first"]
+        self.flush_high = arrays["flush_high"]
+        self.high_by_pos = arrays["high_by_pos"]
+        self.high_keys = arrays["high_keys"]
+        self.high_raw = arrays["high_raw"]
+        self.low_by_pos = arrays["low_by_pos"]
+        self.low_index = arrays["low_index"]
+        self.low_raw = arrays["low_raw"]
+        self.start = arrays["start"]
+        self.high_count: int = header["high_count"]
+        self.low_count: int = header["low_count"]
+        self.positions: int = header["positions"]
+        self.low_threshold: dict[int, int] = {int(q): int(v) for q, v in header["low_threshold"]}
+
+
+def _ints(data: bytes, dtype: str) -> array[int]:
+    values = array(_TYPECODES[dtype])
+    values.frombytes(data)
+    if sys.byteorder == "big":
+        values.byteswap()
+    return values
 
 
 def load(path: Path = SHIPPED) -> Tables:
-    """The tables written to ``path`` by this very source, else built from first principles
-    (no file, another source's, an incomplete one or one that cannot be read)."""
-    try:
-        with path.open("rb") as handle, np.load(handle, allow_pickle=False) as file:
-            if set(file.files) != _STORED or str(file["stamp"]) != stamp():
-                return Tables()
-            tables = Tables.__new__(Tables)
-            for name in _ARRAYS:
-                setattr(tables, name, file[name])
-            for name in _SCALARS:
-                setattr(tables, name, int(file[name]))
-            tables.low_threshold = {int(q): int(v) for q, v in file["low_threshold"]}
-            return tables
-    except (OSError, ValueError, KeyError, BadZipFile):
+    """The tables written to ``path`` by this very source, as numpy arrays, else built from
+    first principles (no file, another source's, an incomplete one or one that cannot be
+    read)."""
+    read = _read(path)
+    if read is None:
         return Tables()
+    import numpy as np
+
+    header, data = read
+    tables = Tables.__new__(Tables)
+    for name, dtype in header["arrays"].items():
+        values = np.frombuffer(data[name], dtype=dtype)
+        setattr(tables, name, values.astype(values.dtype.newbyteorder("=")))
+    for name in _SCALARS:
+        setattr(tables, name, header[name])
+    tables.low_threshold = {int(q): int(v) for q, v in header["low_threshold"]}
+    return tables
 
 
-TABLES: Final = load()
+def load_plain(path: Path = SHIPPED) -> Plain:
+    """:func:`load` as the standard library's arrays, read without numpy when the file is this
+    source's (else the tables are built, with numpy, and turned into lists)."""
+    read = _read(path)
+    if read is None:
+        built = Tables()
+        header: dict[str, Any] = {name: getattr(built, name) for name in _SCALARS}
+        header["low_threshold"] = list(built.low_threshold.items())
+        return Plain(header, {name: getattr(built, name).tolist() for name in _ARRAYS})
+    header, data = read
+    return Plain(header, {name: _ints(data[name], header["arrays"][name]) for name in _ARRAYS})
+
+
+@cache
+def tables() -> Tables:
+    """The tables as numpy arrays (the batch evaluator's), read or built on first use."""
+    return load()

@@ -17,11 +17,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import cache
 from itertools import combinations
-from typing import Final, Literal
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Final, Literal
 
 from splitpot import _tables as t
 from splitpot.cards import Card, CardsLike, to_cards
@@ -59,28 +57,28 @@ CATEGORY_NAMES: Final = (
 )
 """High-hand categories, weakest first; :func:`high_category` indexes this tuple."""
 
-_T: Final = t.TABLES
+_T = t.load_plain()  # read at import (numpy is not imported), then dropped: see below
 
 # Scalar lookups, as tuples (indexing a tuple is the quickest lookup Python has, and one step
 # shorter than a list's). Equal values share one int object, so the tables stay small enough
 # to be read from the processor's cache.
 _SHARED: Final = tuple(range(max(_T.high_count, _T.low_count, _T.positions) + 1))
-_LOW_INDEX: Final = tuple(_SHARED[i] for i in _T.low_index.tolist())
+_LOW_INDEX: Final = tuple(_SHARED[i] for i in _T.low_index)
 
 
-def _blocks(by_position: npt.NDArray[np.int32]) -> tuple[tuple[int, ...], ...]:
+def _blocks(by_position: Sequence[int], tables: t.Plain) -> tuple[tuple[int, ...], ...]:
     """Per high key, the values of its block of positions (empty where no high part has it)."""
-    values = [_SHARED[v] for v in by_position.tolist()]
-    blocks: list[tuple[int, ...]] = [()] * len(_T.start)
-    spans = zip(_T.high_keys.tolist(), _T.first.tolist(), _T.block.tolist(), strict=True)
+    values = [_SHARED[v] for v in by_position]
+    blocks: list[tuple[int, ...]] = [()] * len(tables.start)
+    spans = zip(tables.high_keys, tables.first, tables.block, strict=True)
     for key, first, size in spans:
         blocks[key] = tuple(values[first : first + size])
     return tuple(blocks)
 
 
-_HIGH_BLOCKS: Final = _blocks(_T.high_by_pos)
-_LOW_BLOCKS: Final = _blocks(_T.low_by_pos)
-_FLUSH_HIGH: Final = tuple(_SHARED[v] for v in _T.flush_high.tolist())
+_HIGH_BLOCKS: Final = _blocks(_T.high_by_pos, _T)
+_LOW_BLOCKS: Final = _blocks(_T.low_by_pos, _T)
+_FLUSH_HIGH: Final = tuple(_SHARED[v] for v in _T.flush_high)
 # Card codes by id, and by pair of ids (one addition instead of two); the first pair carries
 # the bias. Index 52 is no card (code 0): one to six cards are padded to seven with it (none
 # or eight and more cannot be: unpacking or indexing fails), and a caller's id 52 leaves the
@@ -98,11 +96,14 @@ _LANDING: Final = sum(t.LANDING)
 _FLUSH_SHIFT: Final = {bit: t.CARD_SHIFT + 13 * suit for suit, bit in enumerate(t.LANDING)}
 """Where the flush suit's 13 card bits start, by its landing bit."""
 _TOP_HIGH: Final = _T.high_count + 1
-_DEUCE_SEVEN: Final = _T.deuce_seven.tolist()
+_DEUCE_SEVEN: Final = tuple(_T.deuce_seven)
+_HIGH_RAW: Final = tuple(_T.high_raw)
+_LOW_RAW: Final = tuple(_T.low_raw)
 _LOW_THRESHOLD: Final[dict[object, int]] = dict(((0, 0), *_T.low_threshold.items()))
 """Smallest qualifying ace-to-five value by qualifier; 0 (no qualifier) admits every low."""
 _QUALIFIERS: Final[dict[object, int]] = {q: q for q in (0, *_T.low_threshold)}
 """Each qualifier as the int it is (an equal float or bool finds its int here)."""
+del _T  # the lists it read are in the tuples above; kept, they would double the memory
 
 
 # --- scalar ------------------------------------------------------------------------------
@@ -165,7 +166,7 @@ def _low_value(cards: tuple[Card, ...], ranking: object, qualifier: object) -> i
 
 def high_category(value: int) -> str:
     """The category name of a high value: ``"full house"``, ``"one pair"``..."""
-    return CATEGORY_NAMES[int(_T.high_raw[value]) >> 20]
+    return CATEGORY_NAMES[_HIGH_RAW[value] >> 20]
 
 
 def _threshold(qualifier: object) -> int:
@@ -193,15 +194,13 @@ def _low27(cards: tuple[Card, ...], qualifier: int) -> int | None:
 
 # For deuce-to-seven qualification, per high value: the top card of a five-card no-pair,
 # no-straight, no-flush hand, or 99 for any other hand (which never qualifies).
-_TOP27: Final = np.where(
-    ((_T.high_raw >> 20) == t.HIGH_CARD) & ((_T.high_raw & 0xF) != 0),
-    (_T.high_raw >> 16) & 0xF,
-    99,
+_TOP27: Final = tuple(
+    (raw >> 16) & 0xF if raw >> 20 == t.HIGH_CARD and raw & 0xF else 99 for raw in _HIGH_RAW
 )
 
 
 def _qualifies27(high: int, qualifier: int) -> bool:
-    return bool(_TOP27[high] <= qualifier)
+    return _TOP27[high] <= qualifier
 
 
 def _rejection(cards: object) -> InvalidNotation:
@@ -213,9 +212,36 @@ def _rejection(cards: object) -> InvalidNotation:
 
 
 # --- batch -------------------------------------------------------------------------------
+# numpy is imported by the first batch call, not with the package: the scalar functions
+# (all the engine uses) need none of it, and a command starts sooner without it.
 
-CardArray = npt.ArrayLike
-ValueArray = npt.NDArray[np.int32]
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    CardArray = npt.ArrayLike
+    ValueArray = npt.NDArray[np.int32]
+
+
+class _Arrays:
+    """What the batch functions read: the tables as numpy arrays (``_tables.tables()``), and
+    the arrays below, made from them."""
+
+    def __init__(self) -> None:
+        import numpy as np
+
+        tables = t.tables()
+        self.tables = tables
+        self.bits = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))
+        self.first_codes = tables.codes + t.BIAS
+        self.landings = np.array(t.LANDING)
+        """The landing bits, suit by suit: ascending, so a suit's index is where its bit sorts."""
+        self.top27 = np.array(_TOP27)
+
+
+@cache
+def _arrays() -> _Arrays:
+    return _Arrays()
 
 
 def _batch_keys(
@@ -227,6 +253,9 @@ def _batch_keys(
     with ``take`` (quicker than indexing by an array); a row holding a card twice is refused,
     since neither the part keys nor the suit counters would notice it.
     """
+    import numpy as np
+
+    arrays = _arrays()
     cards = np.asarray(array)
     if cards.ndim != 2 or not 1 <= cards.shape[1] <= t.MAX_CARDS:
         raise InvalidNotation(
@@ -237,11 +266,11 @@ def _batch_keys(
     if cards.size and (cards.min() < 0 or cards.max() > 51):
         raise InvalidNotation("card ids must run from 0 to 51")
     columns = np.ascontiguousarray(cards.T)
-    keys = _FIRST_CODES.take(columns[0])
-    seen = _BITS.take(columns[0])
+    keys = arrays.first_codes.take(columns[0])
+    seen = arrays.bits.take(columns[0])
     for column in columns[1:]:
-        keys += _T.codes.take(column)
-        seen |= _BITS.take(column)
+        keys += arrays.tables.codes.take(column)
+        seen |= arrays.bits.take(column)
     bad = np.flatnonzero(np.bitwise_count(seen) != len(columns))
     if bad.size:
         row = int(bad[0])
@@ -249,32 +278,30 @@ def _batch_keys(
     return cards, keys, len(columns)
 
 
-_BITS: Final = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))
-_FIRST_CODES: Final = _T.codes + t.BIAS
-_LANDINGS: Final = np.array(t.LANDING)
-"""The landing bits, suit by suit: ascending, so a suit's index is where its bit sorts."""
-
-
 def _positions(keys: npt.NDArray[np.int64]) -> npt.NDArray[np.int32]:
     """Each row's rank multiset as a position in the value tables."""
+    tables = _arrays().tables
     positions: npt.NDArray[np.int32] = (
-        _T.start[keys >> t.BATCH_HIGH_SHIFT] + _T.low_index[keys & _LOW_MASK]
+        tables.start[keys >> t.BATCH_HIGH_SHIFT] + tables.low_index[keys & _LOW_MASK]
     )
     return positions
 
 
 def high_values(array: CardArray) -> ValueArray:
     """:func:`high_value` of every row of an (N, k) array of card ids, as an int32 array."""
+    import numpy as np
+
     cards, keys, n = _batch_keys(array)
-    values = _T.high_by_pos[_positions(keys)]
+    arrays = _arrays()
+    values = arrays.tables.high_by_pos[_positions(keys)]
     if n >= 5:
         flushed = np.flatnonzero((keys & _LANDING) != 0)
         if flushed.size:
             rows = cards[flushed].astype(np.int64)
             # Seven cards hold at most one suit five times: one landing bit is set.
-            suit = np.searchsorted(_LANDINGS, keys[flushed] & _LANDING)[:, None]
+            suit = np.searchsorted(arrays.landings, keys[flushed] & _LANDING)[:, None]
             mask = np.where(rows & 3 == suit, np.left_shift(1, rows >> 2), 0).sum(axis=1)
-            values[flushed] = _T.flush_high[mask]
+            values[flushed] = arrays.tables.flush_high[mask]
     return values
 
 
@@ -290,24 +317,30 @@ def low_values(
             f"low ranking {ranking!r} is not 'a5' (ace-to-five) or '27' (deuce-to-seven)"
         )
     _, keys, n = _batch_keys(array)
-    values = _T.low_by_pos[_positions(keys)]
+    values = _arrays().tables.low_by_pos[_positions(keys)]
     if qualifier:
         values[(values < threshold) if n >= 5 else slice(None)] = 0
     return values
 
 
 def _low27_values(array: CardArray, qualifier: int) -> ValueArray:
+    import numpy as np
+
+    arrays = _arrays()
     cards, _, n = _batch_keys(array)
     if n < 5:
         worst = high_values(cards)
         return np.zeros_like(worst) if qualifier else _TOP_HIGH - worst
     worst = np.min(
-        [_T.deuce_seven[high_values(cards[:, list(cols)])] for cols in combinations(range(n), 5)],
+        [
+            arrays.tables.deuce_seven[high_values(cards[:, list(cols)])]
+            for cols in combinations(range(n), 5)
+        ],
         axis=0,
     )
     values: ValueArray = (_TOP_HIGH - worst).astype(np.int32)
     if qualifier:
-        values[_TOP27[worst] > qualifier] = 0
+        values[arrays.top27[worst] > qualifier] = 0
     return values
 
 
@@ -361,7 +394,7 @@ def _words(category: int, ranks: tuple[int, ...]) -> str:
 
 def describe_high(cards: CardsLike) -> str:
     """The best high hand in words: ``"full house, eights full of jacks"``."""
-    category, ranks = t.unpack(int(_T.high_raw[high_value(cards)]))
+    category, ranks = t.unpack(_HIGH_RAW[high_value(cards)])
     return _words(category, ranks)
 
 
@@ -380,12 +413,12 @@ def describe_low(
     if five is None:
         return "no qualifying low"
     if ranking == "27":
-        category, ranks = t.unpack(int(_T.high_raw[_DEUCE_SEVEN[high_value(five)]]))
+        category, ranks = t.unpack(_HIGH_RAW[_DEUCE_SEVEN[high_value(five)]])
         face = "-".join(_FACES[c.rank] for c in _sorted_for_display(five, ace_low=False))
         if category == t.HIGH_CARD:
             return f"{_one(ranks[0])}-low {face}"
         return f"{_words(category, ranks)} {face}"
-    raw = int(_T.low_raw[low_value(five, qualifier=0) or 0])
+    raw = _LOW_RAW[low_value(five, qualifier=0) or 0]
     category, ranks = t.unpack(raw)
     face = "-".join(_FACES[_a5(c.rank)] for c in _sorted_for_display(five, ace_low=True))
     if category == t.HIGH_CARD:

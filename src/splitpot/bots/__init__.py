@@ -10,14 +10,16 @@ deadline, or a fixed number of ``samples`` for reproducible play). See docs/bots
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from splitpot.actions import Action
-from splitpot.bots.equity import EquityBot
 from splitpot.bots.heuristic import HeuristicBot
 from splitpot.bots.simple import CallBot, RandomBot
 from splitpot.errors import BotError
 from splitpot.views import View
+
+if TYPE_CHECKING:
+    from splitpot.bots.equity import EquityBot
 
 __all__ = [
     "Bot",
@@ -92,4 +94,19 @@ def get(
 register("call", lambda seed, think: CallBot())
 register("random", lambda seed, think: RandomBot(seed))
 register("heuristic", lambda seed, think: HeuristicBot(seed))
-register("equity", lambda seed, think: EquityBot(seed, think))
+register("equity", lambda seed, think: _equity_bot()(seed, think))
+
+
+def _equity_bot() -> type[EquityBot]:
+    # Imported when first wanted: it brings numpy, which the other bots and the engine do
+    # without (a command that plays no equity bot starts sooner).
+    from splitpot.bots.equity import EquityBot
+
+    return EquityBot
+
+
+def __getattr__(name: str) -> Any:
+    """``splitpot.bots.EquityBot``, imported on first use."""
+    if name == "EquityBot":
+        return _equity_bot()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
