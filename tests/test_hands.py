@@ -18,6 +18,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from reference import high_key, low_key, sign
+from splitpot import _tables
+from splitpot import hands as evaluator
+from splitpot._tables import unpack
 from splitpot.cards import Card, parse_cards
 from splitpot.errors import InvalidNotation, RulesError
 from splitpot.hands import (
@@ -360,6 +363,24 @@ def test_describe_high(cards: str, words: str) -> None:
 )
 def test_describe_low(cards: str, kwargs: dict[str, Any], words: str) -> None:
     assert describe_low(cards, **kwargs) == words
+
+
+@pytest.mark.parametrize(("ranking", "qualifier"), [("a5", 8), ("a5", 0), ("27", 0), ("27", 9)])
+def test_the_words_kept_for_a_value_are_every_such_hand_s_words(
+    ranking: str, qualifier: int
+) -> None:
+    """Words are kept by value: every hand of one value (of any size, first asked or later)
+    gets the words worked out from its own cards."""
+    rng = random.Random(f"{ranking}{qualifier}")
+    for _ in range(3000):
+        cards = rng.sample(range(52), rng.randint(1, 7))
+        mine = describe_low(cards, ranking=ranking, qualifier=qualifier)
+        if low_value(cards, ranking=ranking, qualifier=qualifier) is None:
+            assert mine == "no qualifying low"
+        else:
+            assert mine == evaluator._describe_low(cards, ranking, qualifier)
+        category, ranks = unpack(_tables.tables().high_raw[high_value(cards)])
+        assert describe_high(cards) == evaluator._words(category, ranks)
 
 
 def test_steel_wheel_is_high_and_low() -> None:

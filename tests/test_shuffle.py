@@ -15,6 +15,7 @@ import pytest
 from splitpot import variants
 from splitpot.bots import RandomBot
 from splitpot.engine import apply, deal_next, legal_actions, new_hand
+from splitpot.errors import RulesError
 from splitpot.shuffle import below, deck_order, shuffle
 from splitpot.views import view
 
@@ -30,6 +31,19 @@ def test_below_draws_what_choice_and_randint_draw(n: int) -> None:
     assert [below(ours, n) for _ in range(50)] == [randint.randint(0, n - 1) for _ in range(250)][
         200:
     ]
+
+
+@pytest.mark.parametrize("n", [0, -1, -64])
+def test_nothing_to_draw_from_is_refused(n: int) -> None:
+    with pytest.raises(RulesError, match=f"nothing to choose from: a draw below {n}"):
+        below(random.Random(1), n)
+
+
+def test_a_random_bot_with_no_option_says_so() -> None:
+    state = new_hand(variants.get("stud8"), [100] * 2, seed=3)
+    waiting = next(s for s in range(2) if s not in legal_actions(state).to_act)
+    with pytest.raises(RulesError, match="nothing to choose from"):
+        RandomBot(seed=1).act(view(state, waiting))
 
 
 @pytest.mark.parametrize("length", [0, 1, 2, 3, 10, 52, 53, 70, 200])

@@ -24,11 +24,14 @@ Values are dense ranks: high values run from 1 (the weakest partial hand) upward
 hand class has one value, so equal values are equal hands. Low values (ace-to-five) are dense
 the other way round: larger is a better low.
 
-Building the tables takes about a third of the package's start-up, so the package ships them
-built: ``tables.npz`` beside this file, written by ``make tables`` (:func:`save`), with the
-SHA-256 of this file's source it was built by. :func:`load` reads it when that stamp matches
-and builds the tables from first principles otherwise (a changed builder is never read stale,
-only slower); the test suite builds them again and compares them with the file.
+Building the tables (with numpy) takes longer than the rest of the package's start-up, so the
+package ships them built: ``tables.zip`` beside this file, written by ``make tables``
+(:func:`save`), with the SHA-256 of this file's source it was built by. :func:`load_plain`
+reads it with the standard library alone (the scalar evaluator's, at import: numpy is not
+imported) and :func:`tables` as numpy arrays (the batch evaluator's, at its first call), each
+when that stamp matches; otherwise the tables are built from first principles (a changed
+builder is never read stale, only slower). The test suite builds them again and compares them
+with the file.
 """
 
 from __future__ import annotations

@@ -103,7 +103,7 @@ _LOW_THRESHOLD: Final[dict[object, int]] = dict(((0, 0), *_T.low_threshold.items
 """Smallest qualifying ace-to-five value by qualifier; 0 (no qualifier) admits every low."""
 _QUALIFIERS: Final[dict[object, int]] = {q: q for q in (0, *_T.low_threshold)}
 """Each qualifier as the int it is (an equal float or bool finds its int here)."""
-del _T  # the lists it read are in the tuples above; kept, they would double the memory
+del _T  # what it read is in the tuples above; kept, it would only take memory
 
 
 # --- scalar ------------------------------------------------------------------------------
@@ -392,16 +392,40 @@ def _words(category: int, ranks: tuple[int, ...]) -> str:
     return f"{name}, {_one(ranks[0])}"
 
 
+# The words of a hand are a function of its value: a value is one class of hands, the same
+# category and ranks and, for fewer than five cards, the same number of cards. So each is
+# written once and kept, at most one entry per value (and low ranking). Filled by whichever
+# thread asks first, with the same words either way.
+_HIGH_WORDS: Final[dict[int, str]] = {}
+_LOW_WORDS: Final[dict[tuple[object, int], str]] = {}
+
+
 def describe_high(cards: CardsLike) -> str:
     """The best high hand in words: ``"full house, eights full of jacks"``."""
-    category, ranks = t.unpack(_HIGH_RAW[high_value(cards)])
-    return _words(category, ranks)
+    value = high_value(cards)
+    words = _HIGH_WORDS.get(value)
+    if words is None:
+        words = _HIGH_WORDS[value] = _words(*t.unpack(_HIGH_RAW[value]))
+    return words
 
 
 def describe_low(
     cards: CardsLike, *, ranking: Ranking | object = "a5", qualifier: int | object = 8
 ) -> str:
     """The best low hand in words: ``"nine-low 9-6-5-4-3"``, or ``"no qualifying low"``."""
+    value = low_value(cards, ranking=ranking, qualifier=qualifier)  # refuses what is wrong
+    if value is None:
+        return "no qualifying low"
+    # The qualifier only says whether a low counts: the words of one that does are its value's.
+    key = (ranking, value)
+    words = _LOW_WORDS.get(key)
+    if words is None:
+        words = _LOW_WORDS[key] = _describe_low(cards, ranking, qualifier)
+    return words
+
+
+def _describe_low(cards: CardsLike, ranking: object, qualifier: object) -> str:
+    """:func:`describe_low`, worked out from the cards."""
     if ranking == "a5":
         # Five different ranks: the best ace-to-five low is simply the five lowest (Robert's 5).
         hand = to_cards(cards)

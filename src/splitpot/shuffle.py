@@ -16,6 +16,8 @@ from __future__ import annotations
 import random
 from typing import Final, TypeVar
 
+from splitpot.errors import RulesError
+
 __all__ = ["below", "deck_order", "shuffle"]
 
 _T = TypeVar("_T")
@@ -27,7 +29,10 @@ _BITS: Final = tuple(n.bit_length() for n in range(65))
 def below(rng: random.Random, n: int) -> int:
     """A uniform number in ``range(n)`` (n ≥ 1), drawn as ``random.Random`` draws one for
     ``choice``, ``randrange`` and ``shuffle``: ``getrandbits`` of n's bit length, again while
-    the number is n or more."""
+    the number is n or more. Nothing to draw from (n < 1) is refused: ``choice`` of an empty
+    sequence would be."""
+    if n < 1:
+        raise RulesError(f"nothing to choose from: a draw below {n}")
     bits = _BITS[n] if n < 65 else n.bit_length()
     draw: int = rng.getrandbits(bits)
     while draw >= n:
