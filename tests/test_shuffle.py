@@ -12,9 +12,10 @@ import random
 
 import pytest
 
+from play import play_bots
 from splitpot import variants
 from splitpot.bots import RandomBot
-from splitpot.engine import apply, deal_next, legal_actions, new_hand
+from splitpot.engine import legal_actions, new_hand
 from splitpot.errors import RulesError
 from splitpot.shuffle import below, deck_order, shuffle
 from splitpot.views import view
@@ -71,14 +72,7 @@ def test_a_random_bot_moves_as_with_the_standard_library() -> None:
         rules = variants.get(game)
         state = new_hand(rules, [rules.big_bet * 100] * 4, seed=11)
         bot, rng = RandomBot(seed=5), random.Random(5)
-        while not state.finished:
-            legal = legal_actions(state)
-            if legal.dealer:
-                deal_next(state)
-                continue
-            seat = legal.to_act[0]
-            seen = view(state, seat)
-            move = bot.act(seen)
+        for seen, move in play_bots(state, [bot] * 4):
             option = rng.choice(seen.options)
             assert move.verb == option.verb
             if move.amount is not None and option.choices:
@@ -89,4 +83,4 @@ def test_a_random_bot_moves_as_with_the_standard_library() -> None:
                 assert move.cards == (rng.choice(option.cards),)
             if option.declarations:
                 assert move.declaration == rng.choice(option.declarations)
-            apply(state, move)
+        assert state.finished
