@@ -5,6 +5,9 @@ legally. (The dealer's steps are logged as the engine moves on, not checked by s
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
+
 import pytest
 
 from splitpot import variants
@@ -144,3 +147,23 @@ def test_an_unhashable_declaration_is_built_and_refused_by_the_engine() -> None:
     assert taken.declaration == ["hi"]
     with pytest.raises(IllegalAction):
         apply(state, taken)
+
+
+def test_an_action_s_own_init_takes_and_sets_its_fields_as_the_dataclass_s_would() -> None:
+    # Action writes its frozen fields through their slots (faster than object.__setattr__);
+    # it must take what the dataclass's generated __init__ would, with the same defaults,
+    # set every field, and leave the action frozen.
+    fields = dataclasses.fields(Action)
+    parameters = list(inspect.signature(Action).parameters.values())
+    assert [p.name for p in parameters] == [f.name for f in fields]
+    assert [p.default for p in parameters] == [inspect.Parameter.empty] + [
+        f.default for f in fields[1:]
+    ]
+    values = ("cbr", 2, (CARDS[0], None), 40, "both")
+    by_name = {f.name: v for f, v in zip(fields, values, strict=True)}
+    for made in (Action(*values), Action(**by_name)):  # type: ignore[arg-type]
+        assert dataclasses.astuple(made) == values
+    assert dataclasses.astuple(Action("f")) == ("f", None, (), None, None)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Action("f").seat = 1  # type: ignore[misc]
+    assert dataclasses.replace(Action("cc", 1), amount=5) == Action("cc", 1, (), 5)

@@ -49,7 +49,7 @@ def mid_hand() -> State:
     raise AssertionError
 
 
-CACHES = ("cached_legal", "cached_views")
+CACHES = ("cached_legal", "cached_phases", "cached_views")
 ATTRIBUTES = getattr(State, "__mypyc_attrs__", None) or State.__slots__  # compiled, or pure
 FIELDS = [n for n in ATTRIBUTES if n not in ("before_change", *CACHES)]
 """The state's values; ``before_change`` holds what its readers run before it changes, the
@@ -65,11 +65,16 @@ def test_the_caches_are_the_states_own_and_a_copy_starts_without_them() -> None:
     view(state, 0)
     assert state.cached_legal == (state.position, legal)
     assert state.cached_views is not None
+    assert [type(p).__name__ for p in state.cached_phases] == [
+        f"{type(step).__name__}Phase" for step in state.rules.steps
+    ]
     twin = state.copy()
     assert twin.cached_legal[0] != twin.position
     assert twin.cached_views is None
+    assert twin.cached_phases == ()
     assert legal_actions(twin) == legal
     assert twin.cached_legal[1] is not legal
+    assert twin.cached_phases == state.cached_phases
 
 
 def test_what_readers_run_before_a_change_is_no_value_of_the_state() -> None:

@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Final, Literal, NamedTuple, Protocol, Self, TypeVar
+from typing import Any, Final, Literal, NamedTuple, Protocol, Self, TypeVar
 
 from splitpot.actions import Action, Declaration
 from splitpot.build import by_fields, dataclass_init
@@ -254,6 +254,7 @@ _SLOTS: Final = (
     "before_change",
     "bets",
     "cached_legal",
+    "cached_phases",
     "cached_views",
     "caps",
     "common",
@@ -344,6 +345,8 @@ class State:
         self.cached_legal: tuple[int, Legal] = _UNASKED
         # the views' record of this hand as seen, owned by splitpot.views (None: not viewed)
         self.cached_views: object = None
+        # the phase running each step of the rules, owned by splitpot.phases (empty: not asked)
+        self.cached_phases: tuple[Any, ...] = ()
 
     # --- what the contract promises ------------------------------------------------------
 
@@ -355,7 +358,12 @@ class State:
     @property
     def pot(self) -> int:
         """Every chip in the middle, current-round bets included (0 once awarded)."""
-        return 0 if self.finished else sum(self.paid) + self.dead
+        if self.finished:
+            return 0
+        total = self.dead
+        for chips in self.paid:  # a loop, not sum(): compiled, it adds native ints in place
+            total += chips
+        return total
 
     @property
     def log(self) -> tuple[Action, ...]:
@@ -553,7 +561,7 @@ class State:
         self._log.append(action)
 
 
-_NOT_VALUES: Final = ("before_change", "cached_legal", "cached_views")
+_NOT_VALUES: Final = ("before_change", "cached_legal", "cached_phases", "cached_views")
 _FIELDS: Final = tuple(name for name in _SLOTS if name not in _NOT_VALUES)
 """The slots that hold the state's values."""
 _UNASKED: tuple[int, Legal] = (-1, Legal((), False, {}))

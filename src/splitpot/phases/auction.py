@@ -302,7 +302,11 @@ class AuctionPhase(Phase[AuctionRound, Auction]):
                 _take(state, c)
             ps.offer = [CARDS[c] for c in action.cards if c is not None]
             ps.laid_at = state.position
-            ps.bidding = {s: (option("bid", *_bid_range(state, s)),) for s in ps.bidders}
+            bidding: dict[int, tuple[Option, ...]] = {}
+            for s in ps.bidders:
+                low, high = _bid_range(state, s)
+                bidding[s] = (option("bid", low, high),)
+            ps.bidding = bidding
             return
         seat = action.seat
         assert seat is not None

@@ -164,8 +164,12 @@ def register(phase: AnyPhase) -> AnyPhase:
 
 
 def phase_of(state: State) -> AnyPhase:
-    """The phase running the step under way."""
-    return PHASES[state.rules.steps[state.step_index].kind]
+    """The phase running the step under way (the phase of each step is looked up once per
+    state and kept on it: ``State.cached_phases``)."""
+    phases = state.cached_phases
+    if not phases:
+        phases = state.cached_phases = tuple(PHASES[step.kind] for step in state.rules.steps)
+    return phases[state.step_index]  # type: ignore[no-any-return]  # a phase, put there above
 
 
 V = TypeVar("V", Option, Offer)
