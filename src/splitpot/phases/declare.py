@@ -100,7 +100,6 @@ class DeclarePhase(Phase[DeclareRound, Declare]):
         ps = self.round(state)
         seat = action.seat
         rules = state.rules
-        order, both = rules.cite("declare_order"), rules.cite("declare_both")
         if action.verb != "dec":
             raise refuse(
                 f"players declare now ('dec hi', 'dec lo'), not {action.verb!r}",
@@ -111,17 +110,21 @@ class DeclarePhase(Phase[DeclareRound, Declare]):
             raise refuse(
                 f"{player(seat)} is not a live player and cannot declare",
                 "not_live",
-                order,
+                rules.cite("declare_order"),
             )
         if seat not in ps.pending:
-            raise refuse(f"{player(seat)} has already declared", "declared_twice", order)
+            raise refuse(
+                f"{player(seat)} has already declared",
+                "declared_twice",
+                rules.cite("declare_order"),
+            )
         allowed = choices(state)
         if action.declaration not in allowed:
             if action.declaration == "both":
                 raise refuse(
                     "declaring both ways is not allowed at this table (declare_both = false)",
                     "both_not_allowed",
-                    both,
+                    rules.cite("declare_both"),
                 )
             ways = ", ".join(allowed[:-1]) + f" or {allowed[-1]}"
             raise refuse(
@@ -133,7 +136,7 @@ class DeclarePhase(Phase[DeclareRound, Declare]):
             raise refuse(
                 f"it is {player(ps.pending[0])}'s turn to declare, not {player(seat)}'s",
                 "not_your_turn",
-                order,
+                rules.cite("declare_order"),
             )
 
     def perform(self, state: State, action: Action) -> None:

@@ -236,13 +236,6 @@ def judge(state: State) -> None:
     alive = [not state.folded[s] and state.shown[s] is not False for s in range(state.n)]
     pots = _pots(state, alive)
     declared = declarations(state) if rules.showdown == "declare" else None
-    other = rules.cite("other_half")
-    if declared is None:
-        no_low, no_high = f" (no qualifying low, {other})", f" (no high half, {other})"
-        nobody = "no hand qualifies for either half"
-    else:
-        no_low = no_high = f" (nobody can take the other half, {other})"
-        nobody = "nobody can take either half"
     for number, pot in enumerate(pots):
         where = "the main pot" if number == 0 else f"side pot {number}"
         eligible = pot.eligible
@@ -254,8 +247,9 @@ def judge(state: State) -> None:
             for seat, halves in failed.items():
                 state.forfeits.append(_forfeit(state, seat, halves, where))
         mine = {s: [c for c in state.hands[s] if c is not None] for s in eligible}
-        by_high = sorted(hi, key=lambda s: -high_card_key(mine[s]))  # odd chips rule 2
-        by_low = sorted(lo, key=lambda s: low_card_key(mine[s]))  # odd chips rule 3
+        # odd chips rules 2 and 3 (a lone winner needs no order)
+        by_high = sorted(hi, key=lambda s: -high_card_key(mine[s])) if len(hi) > 1 else hi
+        by_low = sorted(lo, key=lambda s: low_card_key(mine[s])) if len(lo) > 1 else lo
         pay = _Payer(state, where, cards, declared)
         if hi and lo and set(hi) != set(lo):
             high_half, low_half = split_halves(pot.amount)  # odd chips rule 1
@@ -264,15 +258,31 @@ def judge(state: State) -> None:
         elif hi and lo:  # the same hands win both ways: split evenly, rule 2 (Robert's 8)
             pay(pot.amount, by_high, "all", both=True)
         elif hi:
-            pay(pot.amount, by_high, "all", note=no_low if rules.low != "none" else "")
+            note = _no_half(rules, declared, "low") if rules.low != "none" else ""
+            pay(pot.amount, by_high, "all", note=note)
         elif lo:
-            pay(pot.amount, by_low, "all", note=no_high if rules.high else "", low=True)
+            note = _no_half(rules, declared, "high") if rules.high else ""
+            pay(pot.amount, by_low, "all", note=note, low=True)
         else:  # nobody can take either half: share among the eligible (docs/games.md)
             order = sorted(eligible, key=lambda s: -high_card_key(mine[s]))
+            if declared is None:
+                nobody = "no hand qualifies for either half"
+            else:
+                nobody = "nobody can take either half"
             shared = f"shares {where}: {nobody} ({RULING_SHARED})"
             pay(pot.amount, order, "all", text=shared)
     state.finished = True
     state.phase_state = NoRound()
+
+
+def _no_half(rules: Rules, declared: dict[int, Declaration] | None, half: str) -> str:
+    """Why nobody takes the ``half`` of a pot won whole the other way (a note to its award)."""
+    other = rules.cite("other_half")
+    if declared is not None:
+        return f" (nobody can take the other half, {other})"
+    if half == "low":
+        return f" (no qualifying low, {other})"
+    return f" (no high half, {other})"
 
 
 def _pots(state: State, alive: list[bool]) -> list[Pot]:
@@ -421,12 +431,12 @@ class _Payer:
         tied = len(winners) > 1
         share = f" (split {len(winners)} ways)" if tied else ""
         base = amount // len(winners)
-        split_rule = rules.cite("odd_chip", "split")
         for seat, chips in divide(amount, winners):
             words = text or self._words(seat, half, tied, both, note, low) + share
             if self.declared is not None and seat in self.declared and not text:
                 words = f"{_DECLARED[self.declared[seat]]}; {words}"
             if odd_half:
+                split_rule = rules.cite("odd_chip", "split")
                 words += f"; the odd chip of the split to the high half ({split_rule})"
             if chips > base:
                 words += _odd_chip(state, seat, half, both=both, low=low)
