@@ -94,17 +94,6 @@ def _showing(state: State, seat: int) -> int:
     return high_value(up) if up else -1
 
 
-def _bid_range(state: State, seat: int) -> tuple[int, int]:
-    """The smallest and largest bid ``seat`` may make (a short stack: exactly all of it)."""
-    rules = state.rules
-    stack = state.stack(seat)
-    least = rules.bid_minimum
-    if stack < least:
-        return stack, stack  # cannot cover the minimum: bids all it has, all in
-    most = stack if rules.max_bid is None else min(stack, rules.max_bid)
-    return least, most
-
-
 class AuctionPhase(Phase[AuctionRound, Auction]):
     """Runs :class:`~splitpot.rules.Auction` steps."""
 
@@ -302,10 +291,16 @@ class AuctionPhase(Phase[AuctionRound, Auction]):
                 _take(state, c)
             ps.offer = [CARDS[c] for c in action.cards if c is not None]
             ps.laid_at = state.position
+            # each bidder's smallest and largest bid (a short stack: exactly all of it)
+            least, top = state.rules.bid_minimum, state.rules.max_bid
             bidding: dict[int, tuple[Option, ...]] = {}
             for s in ps.bidders:
-                low, high = _bid_range(state, s)
-                bidding[s] = (option("bid", low, high),)
+                stack = state.stack(s)
+                if stack < least:  # cannot cover the minimum: bids all it has, all in
+                    bidding[s] = (option("bid", stack, stack),)
+                else:
+                    most = stack if top is None else min(stack, top)
+                    bidding[s] = (option("bid", least, most),)
             ps.bidding = bidding
             return
         seat = action.seat
