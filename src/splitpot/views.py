@@ -447,7 +447,7 @@ def _point_of(state: State) -> tuple[_Point, _Seen]:
     point = seen.point
     if point is None or point.position != state.position or point.finished != state.finished:
         point = seen.point = _Point(state, seen.lock)
-        state.before_change.append(point.freeze)
+        state.before_change.append(point)  # called before the state changes: it freezes
     return point, seen
 
 
@@ -459,7 +459,12 @@ def _project(state: State, reader: int | None) -> View:
     known = point.views.get(reader)
     parts = known() if known is not None else None
     if parts is None:  # the first view of this reader here, or nobody holds the others now
-        parts = _Parts(reader, None, None, _UNREAD, (point, seen, state))
+        # made field by field: a Python class's call through __init__ costs twice as much
+        parts = _Parts.__new__(_Parts)
+        parts.reader = reader
+        parts.seats = parts.history = None
+        parts.offer = _UNREAD
+        parts.source = (point, seen, state)
         point.views[reader] = ref(parts)
     legal = point.legal
     options = legal.options
@@ -531,15 +536,16 @@ class _Point:
         self.awards = tuple(state.awards)
         self.forfeits = tuple(state.forfeits)
         self.views: dict[int | None, ReferenceType[_Parts]] = {}
-        self.seats: list[SeatView | None] = [None] * state.n  # as the others see them
+        self.seats: list[SeatView | None] | None = None  # as the others see them, when asked
         self._facts: _Facts | None = None
         self._offer: Offer | None = _UNREAD
 
-    def freeze(self) -> None:
-        """The state is about to change: the views of this point still held by someone work
-        out what they have not yet read, as it is now (:attr:`State.before_change`); under
-        the state's lock, so a reader on another thread has finished or waits. (A view nobody
-        holds any more, or one already whole, has no reader left to wait for.)"""
+    def __call__(self) -> None:
+        """Freeze: the state is about to change (the point is in :attr:`State.before_change`),
+        so the views of this point still held by someone work out what they have not yet read,
+        as it is now; under the state's lock, so a reader on another thread has finished or
+        waits. (A view nobody holds any more, or one already whole, has no reader left to wait
+        for.)"""
         views = self.views
         for made in views.values():
             alive = made()
@@ -576,6 +582,8 @@ class _Point:
         """Every seat as ``reader`` sees it: its own in full, the others as everyone does
         (each built once per point, when a view first needs it)."""
         known = self.seats
+        if known is None:
+            known = self.seats = [None] * state.n
         stacks, bets, paid, folded, shown = (
             state.stacks,
             state.bets,
