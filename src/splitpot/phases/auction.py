@@ -152,8 +152,9 @@ class AuctionPhase(Phase[AuctionRound, Auction]):
 
     def check(self, state: State, action: Action) -> None:
         ps = self.round(state)
+        verb = action.verb  # read once: an action is a Python object, each read a lookup
         if ps.offer is None:
-            if action.verb != "dl":
+            if verb != "dl":
                 raise refuse(
                     "the dealer lays out the auction's cards first ('d dl CARDS')",
                     "layout_first",
@@ -161,7 +162,7 @@ class AuctionPhase(Phase[AuctionRound, Auction]):
                 )
             self._check_layout(state, ps, action)
             return
-        if action.verb == "dl":
+        if verb == "dl":
             raise refuse(
                 "the table waits on a player, not the dealer", "not_dealers_turn", self.rule(state)
             )
@@ -172,16 +173,14 @@ class AuctionPhase(Phase[AuctionRound, Auction]):
                 "not_live",
                 _RULE_BID,
             )
-        if action.verb == "bid":
+        if verb == "bid":
             self._check_bid(state, ps, seat, action)
-        elif action.verb == "pick":
+        elif verb == "pick":
             self._check_pick(state, ps, seat, action)
         else:
             now = "pick a card ('pick CARD')" if ps.revealed else "bid ('bid X')"
             rule = _RULE_PICK if ps.revealed else _RULE_BID
-            raise refuse(
-                f"at an auction players {now} now, not {action.verb!r}", "auction_now", rule
-            )
+            raise refuse(f"at an auction players {now} now, not {verb!r}", "auction_now", rule)
 
     def _check_layout(self, state: State, ps: AuctionRound, action: Action) -> None:
         want = len(ps.bidders)
@@ -285,11 +284,13 @@ class AuctionPhase(Phase[AuctionRound, Auction]):
 
     def perform(self, state: State, action: Action) -> None:
         ps = self.round(state)
-        if action.verb == "dl":
-            for c in action.cards:
+        verb = action.verb  # read once, as in check
+        if verb == "dl":
+            laid = action.cards
+            for c in laid:
                 assert c is not None
                 _take(state, c)
-            ps.offer = [CARDS[c] for c in action.cards if c is not None]
+            ps.offer = [CARDS[c] for c in laid if c is not None]
             ps.laid_at = state.position
             # each bidder's smallest and largest bid (a short stack: exactly all of it)
             least, top = state.rules.bid_minimum, state.rules.max_bid
@@ -305,7 +306,7 @@ class AuctionPhase(Phase[AuctionRound, Auction]):
             return
         seat = action.seat
         assert seat is not None
-        if action.verb == "bid":
+        if verb == "bid":
             ps.bids[seat] = action.amount
             if not ps.waiting():
                 self._reveal(state, ps)

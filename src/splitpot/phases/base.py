@@ -190,9 +190,21 @@ def _reused(kind: type[V], *fields: object) -> V:
     return cast(V, found)  # keyed by its type: no check on the hot path
 
 
+_OPTIONS: dict[tuple[str, int, int, tuple[int, ...]], Option] = {}
+"""The options :func:`option` made, by their fields (emptied when it grows large)."""
+
+
 def option(verb: str, low: int, high: int, choices: tuple[int, ...] = ()) -> Option:
-    """The option ``verb`` from ``low`` to ``high`` (a bet, a call, a bid), reused."""
-    return _reused(Option, verb, low, high, choices)
+    """The option ``verb`` from ``low`` to ``high`` (a bet, a call, a bid), reused: two or
+    three are asked for at every point of a betting round, so they have a cache of their own
+    (by exact fields, with no call between: :func:`_reused` serves the rarer offers)."""
+    key = (verb, low, high, choices)
+    found = _OPTIONS.get(key)
+    if found is None:
+        if len(_OPTIONS) > 8192:
+            _OPTIONS.clear()
+        found = _OPTIONS[key] = Option(verb, low, high, choices)
+    return found
 
 
 def offered(
