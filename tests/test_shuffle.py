@@ -17,7 +17,7 @@ from splitpot import variants
 from splitpot.bots import RandomBot
 from splitpot.engine import legal_actions, new_hand
 from splitpot.errors import RulesError
-from splitpot.shuffle import below, deck_order, shuffle
+from splitpot.shuffle import below, deck_order, seeded, shuffle
 from splitpot.views import view
 
 
@@ -32,6 +32,23 @@ def test_below_draws_what_choice_and_randint_draw(n: int) -> None:
     assert [below(ours, n) for _ in range(50)] == [randint.randint(0, n - 1) for _ in range(250)][
         200:
     ]
+
+
+@pytest.mark.parametrize("seed", [0, 1, -1, 7, 2**32, 2**63 - 1, 2**64 + 5, -(2**70), 20261130])
+def test_seeded_is_random_random_of_the_seed(seed: int) -> None:
+    # the generator a random bot and the deck start from: random.Random(seed) in every respect
+    made, theirs = seeded(seed), random.Random(seed)
+    assert type(made) is random.Random
+    assert made.getstate() == theirs.getstate()  # the twister's words and gauss's spare
+    assert [made.random() for _ in range(20)] == [theirs.random() for _ in range(20)]
+    assert made.gauss(0, 1) == theirs.gauss(0, 1)
+    assert made.getstate() == theirs.getstate()
+
+
+def test_seeded_without_a_seed_draws_from_the_system() -> None:
+    first, second = seeded(None), seeded(None)
+    assert first.getstate() != second.getstate()
+    assert 0 <= first.random() < 1
 
 
 @pytest.mark.parametrize("n", [0, -1, -64])

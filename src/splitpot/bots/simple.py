@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import random
-
 from splitpot.actions import AMOUNT_VERBS, Action
 from splitpot.bots.table import action_for
 from splitpot.build import mypyc_attr
-from splitpot.shuffle import below
+from splitpot.shuffle import below, seeded
 from splitpot.state import Option
 from splitpot.views import View
 
@@ -33,7 +31,7 @@ class RandomBot:
     """Takes a uniformly random legal option, with a uniformly random legal amount."""
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.rng = seeded(seed)  # random.Random(seed), made faster
 
     def act(self, view: View) -> Action:
         # Each draw is the one random.Random's choice and randint make (splitpot.shuffle.below).
