@@ -321,12 +321,12 @@ def _judged(
     """:func:`contenders`, and the "both" declarers who failed, with the halves they lost."""
     high_side = [s for s in eligible if declared.get(s) in ("hi", "both")]
     low_side = [s for s in eligible if declared.get(s) in ("lo", "both")]
-    top_high, top_low = _best(tuple(high_side), highs), _best(tuple(low_side), lows)
+    top_high, top_low = _best(high_side, highs), _best(low_side, lows)
     failed = _failed_both(eligible, declared, top_high, top_low, both_must)
     if not failed:
         return top_high, top_low, failed
-    high = _best(tuple(s for s in high_side if s not in failed), highs)
-    low = _best(tuple(s for s in low_side if s not in failed), lows)
+    high = _best([s for s in high_side if s not in failed], highs)
+    low = _best([s for s in low_side if s not in failed], lows)
     return high, low, failed
 
 
@@ -387,11 +387,19 @@ def _forfeit(state: State, seat: int, halves: dict[Half, _Lost], where: str) -> 
     return Forfeit(seat, reason, by)
 
 
-def _best(eligible: tuple[int, ...], values: dict[int, int] | dict[int, int | None]) -> list[int]:
-    best = max((v for s in eligible if (v := values.get(s)) is not None), default=None)
-    if best is None:
-        return []
-    return [s for s in eligible if values.get(s) == best]
+def _best(eligible: Sequence[int], values: dict[int, int] | dict[int, int | None]) -> list[int]:
+    """The seats of ``eligible`` (in its order) whose value is the largest, none without one."""
+    best: int | None = None
+    winners: list[int] = []
+    for seat in eligible:
+        value = values.get(seat)
+        if value is None:
+            continue
+        if best is None or value > best:
+            best, winners = value, [seat]
+        elif value == best:
+            winners.append(seat)
+    return winners
 
 
 _DECLARED: Final = {"hi": "declared high", "lo": "declared low", "both": "declared both ways"}
