@@ -445,8 +445,9 @@ def _point_of(state: State) -> tuple[_Point, _Seen]:
     if not isinstance(seen, _Seen):
         seen = state.cached_views = _Seen(state.n)
     point = seen.point
-    if point is None or point.position != state.position or point.finished != state.finished:
-        point = seen.point = _Point(state, seen.lock)
+    position = state.position
+    if point is None or point.position != position or point.finished != state.finished:
+        point = seen.point = _Point(state, seen.lock, position)
         state.before_change.append(point)  # called before the state changes: it freezes
     return point, seen
 
@@ -525,11 +526,13 @@ class _Point:
         "views",
     )
 
-    def __init__(self, state: State, lock: RLock) -> None:
+    def __init__(self, state: State, lock: RLock, position: int) -> None:
+        """The point ``state`` is at now (``position``: its length of the log)."""
         self.lock = lock  # the state's: its views' readers take it (no reference back to _Seen)
-        self.position = state.position
+        self.position = position
         self.finished = over = state.finished
-        self.legal = legal_actions(state)
+        asked = state.cached_legal  # the engine's answer here, when a player has asked already
+        self.legal = asked[1] if asked[0] == position and not over else legal_actions(state)
         self.step = "" if over else phase_of(state).kind
         self.common = tuple(state.common)
         self.pot = state.pot

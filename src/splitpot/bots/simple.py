@@ -19,11 +19,12 @@ class CallBot:
     bid (a sale); never folds, never raises."""
 
     def act(self, view: View) -> Action:
-        options = {o.verb: o for o in view.options}
+        options = view.options  # two or three: looked through, not made into a mapping
         for verb in ("pb", "cc", "pass", "sm"):
-            if verb in options:
-                return action_for(view, options[verb])
-        return action_for(view, view.options[0])
+            for option in options:
+                if option.verb == verb:
+                    return action_for(view, option)
+        return action_for(view, options[0])
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

@@ -183,9 +183,22 @@ class DealPhase(Phase[DealRound, Deal]):
             super().auto(state)
             return
         flags = [p == "u" for p in step.cards]
-        up_at = [i for i, up in enumerate(flags) if up]  # where the up cards are in a deal
         hands, faceup, ups, dealt_up = state.hands, state.faceup, state.ups, state.dealt_up
         log = state.log_action
+        if k == 1:  # a street of one card each (most of them): no lists to build per seat
+            up = flags[0]
+            for seat in ps.pending:
+                card = CARDS[stub.pop()]
+                hands[seat].append(card)
+                faceup[seat].append(up)
+                dealt_up[seat].append(up)
+                if up:
+                    ups[seat].append(card)
+                # one card of 52 to one of a few seats comes again: kept
+                log(again(Action, "dh", seat, (card,), None, None))
+            ps.pending = []
+            return
+        up_at = [i for i, up in enumerate(flags) if up]  # where the up cards are in a deal
         for seat in ps.pending:
             cards = tuple([CARDS[c] for c in stub[: -k - 1 : -1]])  # the top k, top first
             del stub[-k:]
@@ -193,12 +206,7 @@ class DealPhase(Phase[DealRound, Deal]):
             faceup[seat].extend(flags)
             dealt_up[seat].extend(flags)
             ups[seat].extend([cards[i] for i in up_at])
-            # one card of 52 to one of a few seats comes again: kept (three do not, often)
-            log(
-                again(Action, "dh", seat, cards, None, None)
-                if k == 1
-                else Action("dh", seat, cards)
-            )
+            log(Action("dh", seat, cards))  # several cards together do not come again, often
         ps.pending = []
 
 
