@@ -227,7 +227,11 @@ class BettingPhase(Phase[BettingRound, Betting]):
             return "no_check_raise"
         if r.capped:
             return "raises_capped"
-        if not self._reopened(state, r, seat):
+        # reopened for it: it has not acted (or an all-in of half a bet reopened the betting),
+        # or it faces at least a full bet or raise more than the bet it acted on — one full
+        # raise, or short all-ins that add up to one (Robert's betting 5-6)
+        at = r.acted_at[seat]
+        if at is not None and r.max_bet - at < self._full_size(state, r):
             return "not_reopened"
         stack = state.stack(seat)
         if stack <= r.max_bet - state.bets[seat]:
@@ -269,13 +273,6 @@ class BettingPhase(Phase[BettingRound, Betting]):
             "raise_not_allowed",
             rules.cite("all_in"),
         )
-
-    def _reopened(self, state: State, r: BettingRound, seat: int) -> bool:
-        """Whether ``seat`` may raise: it has not acted (or an all-in of half a bet reopened the
-        betting), or it faces at least a full bet or raise more than the bet it acted on —
-        one full raise, or short all-ins that add up to one (Robert's betting 5-6)."""
-        at = r.acted_at[seat]
-        return at is None or r.max_bet - at >= self._full_size(state, r)
 
     def _spans(
         self, state: State, r: BettingRound, seat: int, reach: int | None = None
