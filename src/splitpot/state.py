@@ -272,6 +272,7 @@ _SLOTS: Final = (
     "paid",
     "payments",
     "phase_state",
+    "position",
     "rng",
     "round_bets",
     "round_paid",
@@ -323,6 +324,10 @@ class State:
         self.step_began: list[int] = []  # where each step played so far began in the log
         self.phase_state: Round | None = None  # the bookkeeping of the phase of steps[step_index]
         self._log: list[Action] = []
+        # How many actions the log holds: every change to a state appends to it (log_action
+        # counts it here), so this names the point of the hand (what the engine's and views'
+        # caches are keyed by). Kept, not counted at every read: read at every point, often.
+        self.position = 0
         self.finished = False
         self.awards: list[Award] = []
         self.forfeits: list[Forfeit] = []  # "both" declarers who took nothing, and why
@@ -375,12 +380,6 @@ class State:
         """The log itself, read only and not copied (the core's readers on the hot path)."""
         return self._log
 
-    @property
-    def position(self) -> int:
-        """How many actions the log holds: every change to a state appends to it, so this
-        names the point of the hand (what the engine's and views' caches are keyed by)."""
-        return len(self._log)
-
     def stack(self, seat: int) -> int:
         """Chips behind for one seat."""
         return self._stacks[seat]
@@ -392,7 +391,7 @@ class State:
 
     def begin_step(self) -> None:
         """Note that the step ``step_index`` begins here in the log."""
-        self.step_began.append(len(self._log))
+        self.step_began.append(self.position)
 
     def step_as(self, kind: type[S], index: int | None = None) -> S:
         """The step under way (or step ``index``), checked to be a ``kind``: how a phase
@@ -557,8 +556,9 @@ class State:
             callback()
 
     def log_action(self, action: Action) -> None:
-        """Append to the history."""
+        """Append to the history (``position`` counts it)."""
         self._log.append(action)
+        self.position += 1
 
 
 _NOT_VALUES: Final = ("before_change", "cached_legal", "cached_phases", "cached_views")
