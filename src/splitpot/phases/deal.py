@@ -206,7 +206,7 @@ class DealPhase(Phase[DealRound, Deal]):
             faceup[seat].extend(flags)
             dealt_up[seat].extend(flags)
             ups[seat].extend([cards[i] for i in up_at])
-            log(Action("dh", seat, cards))  # several cards together do not come again, often
+            log(Action("dh", seat, cards))  # three cards together seldom come again: made afresh
         ps.pending = []
 
 
