@@ -134,11 +134,12 @@ def apply(state: State, action: Action) -> None:
     if state.finished:
         raise _over(state)
     phase = phase_of(state)
-    if not isinstance(action, Action) or not _well_formed(action):
+    verb = _well_formed(action)
+    if verb is None:
         raise IllegalAction(
             f"{action!r} is not an Action", reason="not_an_action", rule=phase.rule(state)
         )
-    if action.verb in ("dh", "db", "dl") and not phase.dealer_turn(state):
+    if verb in ("dh", "db", "dl") and not phase.dealer_turn(state):
         raise IllegalAction(
             "the table waits on a player, not the dealer",
             reason="not_dealers_turn",
@@ -152,18 +153,23 @@ def apply(state: State, action: Action) -> None:
     _settle(state, phase)
 
 
-def _well_formed(action: Action) -> bool:
-    """True when the action's fields have their declared types (a dataclass does not check
-    them; compiled phases would raise ``TypeError`` reading a wrong one). Read as objects, so
-    compiled code does not check them on the way; a bool passes as an int, as it does there."""
+def _well_formed(action: object) -> str | None:
+    """The action's verb when it is an :class:`Action` whose fields have their declared types
+    (a dataclass does not check them; compiled phases would raise ``TypeError`` reading a
+    wrong one), else None. Read as objects, so compiled code does not check them on the way;
+    a bool passes as an int, as it does there."""
+    if not isinstance(action, Action):
+        return None
     verb, seat, cards, amount, declaration = _fields_of(action)
-    return (
+    if (
         isinstance(verb, str)
         and (seat is None or isinstance(seat, int))
         and isinstance(cards, tuple)
         and (amount is None or isinstance(amount, int))
         and (declaration is None or isinstance(declaration, str))
-    )
+    ):
+        return verb
+    return None
 
 
 _fields_of: Final = attrgetter("verb", "seat", "cards", "amount", "declaration")

@@ -534,10 +534,11 @@ class _Point:
         asked = state.cached_legal  # the engine's answer here, when a player has asked already
         self.legal = asked[1] if asked[0] == position and not over else legal_actions(state)
         self.step = "" if over else phase_of(state).kind
-        self.common = tuple(state.common)
+        # empty until a common card, the awards or a forfeit (no call for an empty tuple)
+        self.common = tuple(state.common) if state.common else ()
         self.pot = state.pot
-        self.awards = tuple(state.awards)
-        self.forfeits = tuple(state.forfeits)
+        self.awards = tuple(state.awards) if state.awards else ()
+        self.forfeits = tuple(state.forfeits) if state.forfeits else ()
         self.views: dict[int | None, ReferenceType[_Parts]] = {}
         self.seats: list[SeatView | None] | None = None  # as the others see them, when asked
         self._facts: _Facts | None = None

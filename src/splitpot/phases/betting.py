@@ -535,7 +535,8 @@ def _cbr_options(spans: list[Span]) -> tuple[Option, ...]:
     if not spans:
         return ()
     if len(spans) == 1:  # the usual case: one range
-        return (option("cbr", *spans[0]),)
+        low, high = spans[0]
+        return (option("cbr", low, high),)
     if all(a == b for a, b in spans):
         return (option("cbr", spans[0][0], spans[-1][0], tuple(a for a, _ in spans)),)
     return tuple(option("cbr", a, b) for a, b in spans)
