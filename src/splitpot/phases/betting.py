@@ -192,11 +192,13 @@ class BettingPhase(Phase[BettingRound, Betting]):
             r.candidates = ()
 
     def done(self, state: State) -> bool:
-        r = self.round(state)
+        ps = state.phase_state  # its own round read without a call; self.round checks any other
+        r = ps if type(ps) is BettingRound else self.round(state)
         return not r.queue
 
     def legal(self, state: State) -> Legal:
-        r = self.round(state)
+        ps = state.phase_state  # as in done
+        r = ps if type(ps) is BettingRound else self.round(state)
         if r.candidates:
             seats = r.candidates
             return Legal(seats, False, {s: self._options(state, r, s) for s in seats})
@@ -347,7 +349,8 @@ class BettingPhase(Phase[BettingRound, Betting]):
     # --- checking -----------------------------------------------------------------------------
 
     def check(self, state: State, action: Action) -> None:
-        r = self.round(state)
+        ps = state.phase_state  # as in done
+        r = ps if type(ps) is BettingRound else self.round(state)
         rules = state.rules
         verb, seat = action.verb, action.seat
         if seat is None or (seat not in r.candidates if r.candidates else seat != r.queue[0]):
@@ -439,7 +442,8 @@ class BettingPhase(Phase[BettingRound, Betting]):
     # --- performing ---------------------------------------------------------------------------
 
     def perform(self, state: State, action: Action) -> None:
-        r = self.round(state)
+        ps = state.phase_state  # as in done
+        r = ps if type(ps) is BettingRound else self.round(state)
         seat = action.seat
         assert seat is not None
         if r.candidates:
