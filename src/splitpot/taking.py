@@ -16,9 +16,11 @@ from typing import Final, Protocol, TypeVar
 
 from splitpot.cards import Card
 
-__all__ = ["again", "taking"]
+__all__ = ["again", "kept", "taking"]
 
 _A = TypeVar("_A")
+_K = TypeVar("_K")
+_V = TypeVar("_V")
 
 
 class _Option(Protocol):
@@ -95,10 +97,19 @@ def again(
     key = (make, verb, seat, cards, amount, declaration)
     found = _TAKEN.get(key)
     if found is None:
-        if len(_TAKEN) > 8192:
-            _TAKEN.clear()
-        found = _TAKEN[key] = make(verb, seat, cards, amount, declaration)
+        found = kept(_TAKEN, key, make(verb, seat, cards, amount, declaration))
     return found  # type: ignore[return-value]  # made by ``make`` under this very key
+
+
+def kept(cache: dict[_K, _V], key: _K, value: _V) -> _V:
+    """Keep ``value`` under ``key`` in ``cache`` (a value made when a lookup missed), emptying
+    the cache first when it has grown large; ``value`` back. The engine's caches of immutable
+    values asked for again and again (actions here, options and offers in the phases) all
+    keep this way; a hit is their own dictionary lookup, with no call."""
+    if len(cache) > 8192:
+        cache.clear()
+    cache[key] = value
+    return value
 
 
 _TAKEN: Final[dict[tuple[object, ...], object]] = {}

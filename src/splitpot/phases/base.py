@@ -7,14 +7,15 @@ a checked action. Adding a kind of step is adding a module that calls :func:`reg
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import ClassVar, Generic, TypeVar, cast
+from collections.abc import Sequence
+from typing import ClassVar, Generic, TypeVar
 
 from splitpot.actions import Action
 from splitpot.cards import CARDS, Card, format_cards
 from splitpot.errors import IllegalAction, RulesError
 from splitpot.rules import Step
 from splitpot.state import Award, Legal, Offer, Option, Round, Sight, State
+from splitpot.taking import kept
 
 __all__ = [
     "PHASES",
@@ -172,38 +173,19 @@ def phase_of(state: State) -> AnyPhase:
     return phases[state.step_index]  # type: ignore[no-any-return]  # a phase, put there above
 
 
-V = TypeVar("V", Option, Offer)
-_REUSED: dict[tuple[object, ...], Option | Offer] = {}
-"""Immutable values asked for at every point of a hand, by their type and fields."""
-
-
-def _reused(kind: type[V], *fields: object) -> V:
-    """The ``kind`` made of ``fields``: the same immutable value again while it stays the same,
-    rather than a new one at every point (the cache is emptied when it grows large)."""
-    key = (kind, *fields)
-    found = _REUSED.get(key)
-    if found is None:
-        if len(_REUSED) > 8192:
-            _REUSED.clear()
-        make: Callable[..., V] = kind
-        found = _REUSED[key] = make(*fields)
-    return cast(V, found)  # keyed by its type: no check on the hot path
-
-
 _OPTIONS: dict[tuple[str, int, int, tuple[int, ...]], Option] = {}
-"""The options :func:`option` made, by their fields (emptied when it grows large)."""
+"""The options :func:`option` made, by their fields (:func:`~splitpot.taking.kept`)."""
+_OFFERS: dict[tuple[object, ...], Offer] = {}
+"""The offers :func:`offered` made, by their fields (likewise)."""
 
 
 def option(verb: str, low: int, high: int, choices: tuple[int, ...] = ()) -> Option:
-    """The option ``verb`` from ``low`` to ``high`` (a bet, a call, a bid), reused: two or
-    three are asked for at every point of a betting round, so they have a cache of their own
-    (by exact fields, with no call between: :func:`_reused` serves the rarer offers)."""
+    """The option ``verb`` from ``low`` to ``high`` (a bet, a call, a bid): the same immutable
+    value again while it stays the same, rather than a new one at every point."""
     key = (verb, low, high, choices)
     found = _OPTIONS.get(key)
     if found is None:
-        if len(_OPTIONS) > 8192:
-            _OPTIONS.clear()
-        found = _OPTIONS[key] = Option(verb, low, high, choices)
+        found = kept(_OPTIONS, key, Option(verb, low, high, choices))
     return found
 
 
@@ -216,7 +198,11 @@ def offered(
 ) -> Offer:
     """What lies on the table for sale or auction, as :meth:`Phase.offer` answers it: an
     immutable value that every view asks for, reused while it stays the same."""
-    return _reused(Offer, cards, seller, ask, high_bid, high_bidder)
+    key = (cards, seller, ask, high_bid, high_bidder)
+    found = _OFFERS.get(key)
+    if found is None:
+        found = kept(_OFFERS, key, Offer(cards, seller, ask, high_bid, high_bidder))
+    return found
 
 
 _SEALED: dict[tuple[str, int], Sight] = {}
