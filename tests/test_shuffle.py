@@ -45,6 +45,12 @@ def test_seeded_is_random_random_of_the_seed(seed: int) -> None:
     assert made.getstate() == theirs.getstate()
 
 
+@pytest.mark.parametrize("seed", ["splitpot", b"\x00\x01", True])
+def test_seeded_reads_any_other_seed_as_random_random_does(seed: str | bytes | bool) -> None:
+    # a string is hashed by SHA-512 there, not by hash() (which changes between processes)
+    assert seeded(seed).getstate() == random.Random(seed).getstate()
+
+
 def test_seeded_without_a_seed_draws_from_the_system() -> None:
     first, second = seeded(None), seeded(None)
     assert first.getstate() != second.getstate()

@@ -53,12 +53,15 @@ def shuffle(rng: random.Random, items: list[_T]) -> None:
         items[i], items[j] = items[j], items[i]
 
 
-def seeded(seed: int | None) -> random.Random:
+def seeded(seed: int | str | bytes | None) -> random.Random:
     """``random.Random(seed)`` for a whole-number seed (None: from the system's randomness),
     in the same state, made without the standard library's interpreted ``__init__`` and
     ``seed``: for an int those only hand it to the C generator's own ``seed`` (a quarter of
     the cost of a random bot built afresh every hand). tests/test_shuffle.py checks the
-    states equal."""
+    states equal. Any other seed is read as ``random.Random`` reads it (a string by its
+    SHA-512, not by its hash, which changes from one process to the next)."""
+    if seed is not None and type(seed) is not int:
+        return random.Random(seed)
     rng = random.Random.__new__(random.Random)
     _Generator.seed(rng, seed)
     rng.gauss_next = None  # type: ignore[attr-defined]  # what random.Random.seed also sets
